@@ -1,0 +1,49 @@
+"""``python -m scorer score FILE``: score a list file on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from scorer.engine import ScoringError, parse_document, score_document
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # One line, like every other refusal of this command.
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message}\n")
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = _Parser(prog="python -m scorer", description="Score a Schafkopf list file.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    score = commands.add_parser("score", help="print each deal's payouts, the totals and the settlement")
+    score.add_argument("file", help="the list file (schafkopf-list/1), or - for standard input")
+    args = parser.parse_args(argv)
+    try:
+        text = _read(args.file)
+    except OSError as error:
+        print(f"{args.file}: cannot read it: {error.strerror or error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        result = score_document(parse_document(text))
+    except ScoringError as error:
+        print(error.message.replace("\n", " "), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.buffer.write(json.dumps(result, ensure_ascii=False).encode("utf-8") + b"\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

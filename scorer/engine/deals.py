@@ -1,0 +1,153 @@
+"""A deal as entered: a frozen value read strictly from the list file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from types import MappingProxyType
+from typing import Any
+
+from scorer.engine.errors import ScoringError, shown
+from scorer.engine.values import flag, mapping, name, unknown_key, whole
+
+#: Every game any family knows.
+GAMES = (
+    "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch",
+    "pick", "least", "normal", "passed",
+)
+
+#: Suit names for the informational ``called_ace`` and ``suit``.
+SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
+
+#: Keys written by the app's own output; read back and ignored.
+OUTPUT_KEYS = frozenset({"number", "payouts"})
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Deal:
+    """One deal as the players tell it; the rules decide what it is worth."""
+
+    #: The game played: sauspiel, wenz, solo, geier, farbwenz, ramsch, pick,
+    #: least, normal or passed.
+    game: str
+    #: The player who plays (partner and solo games).
+    declarer: str | None = None
+    #: The holder of the called ace (sauspiel); german: the fixed partner.
+    partner: str | None = None
+    #: Card points of the declaring side, or of every player (ramsch, least).
+    points: int | Mapping[str, int] | None = None
+    #: The losing side took no trick.
+    schwarz: bool = False
+    #: Laufende held by either side.
+    laufende: int = 0
+    #: A defender said contra.
+    contra: bool = False
+    #: The declaring side answered re.
+    re: bool = False
+    #: The declarer announced taking every trick.
+    tout: bool = False
+    #: The declarer held all eight Obers and Unters.
+    sie: bool = False
+    #: Played without taking up the blind (bavarian3).
+    hand: bool = False
+    #: How many players doubled (knocked).
+    doubles: int = 0
+    #: Points the declarer must reach (bavarian3).
+    bid: int | None = None
+    #: A forced game (german).
+    forced: bool = False
+    #: Who loses a Ramsch tied for most points.
+    loser: str | None = None
+    #: Who wins a least tied for fewest points.
+    winner: str | None = None
+    #: Who dealt, overriding the rotation.
+    dealer: str | None = None
+    #: The ace called in a sauspiel (informational).
+    called_ace: str | None = None
+    #: The suit of a solo, farbwenz or german game (informational).
+    suit: str | None = None
+
+    def set_keys(self) -> tuple[str, ...]:
+        """The keys that carry something other than their neutral value."""
+        return tuple(
+            k for k, neutral in NEUTRAL.items() if getattr(self, k) != neutral
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Write the deal as the list file does, neutral keys left out."""
+        out: dict[str, Any] = {"game": self.game}
+        for key in self.set_keys():
+            value = getattr(self, key)
+            out[key] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+
+#: Each key but ``game`` with its neutral value.
+NEUTRAL: Mapping[str, Any] = MappingProxyType(
+    {f.name: f.default for f in fields(Deal) if f.name != "game"}
+)
+
+
+def _points(value: Any, key: str) -> int | Mapping[str, int]:
+    if isinstance(value, dict):
+        return MappingProxyType(
+            {
+                name(player, key): whole(p, f"{key}.{player}", low=0, high=120)
+                for player, p in value.items()
+            }
+        )
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringError(
+            key, f"must be card points from 0 to 120 (or each player's), not {shown(value)}"
+        )
+    if value > 120:
+        raise ScoringError(key, f"{shown(value)} is more than the 120 in the pack")
+    if value < 0:
+        raise ScoringError(key, f"{shown(value)} is less than 0")
+    return value
+
+
+def _suit(value: Any, key: str) -> str:
+    if value not in SUITS:
+        raise ScoringError(key, f"{shown(value)} is not a suit: one of {', '.join(SUITS)}")
+    return str(value)
+
+
+def _count(value: Any, key: str) -> int:
+    # Upper bounds depend on the game and the table; checked when scoring.
+    return whole(value, key, low=0, high=120)
+
+
+_READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
+    {
+        "declarer": name, "partner": name, "loser": name, "winner": name,
+        "dealer": name, "points": _points, "schwarz": flag, "contra": flag,
+        "re": flag, "tout": flag, "sie": flag, "hand": flag, "forced": flag,
+        "laufende": _count, "doubles": _count, "bid": _count,
+        "called_ace": _suit, "suit": _suit,
+    }
+)
+
+_KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
+
+
+def parse_deal(data: Any, number: int) -> Deal:
+    """Read one deal of the list file; errors name the deal's number."""
+    try:
+        data = mapping(data, "deal")
+        for key in data:
+            if key not in _READERS and key != "game" and key not in OUTPUT_KEYS:
+                raise unknown_key(key, _KNOWN, "a deal")
+        game = data.get("game")
+        if game is None:
+            raise ScoringError("game", f"is missing: one of {', '.join(GAMES)}")
+        if game not in GAMES:
+            raise ScoringError("game", f"{shown(game)} is not a game: one of {', '.join(GAMES)}")
+        values = {
+            key: _READERS[key](value, key)
+            for key, value in data.items()
+            if value is not None and key in _READERS
+        }
+        return Deal(game=game, **values)
+    except ScoringError as error:
+        raise ScoringError(error.key, error.reason, deal=number) from None
