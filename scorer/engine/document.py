@@ -12,9 +12,10 @@ from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.rules import PRESETS, parse_rules
 from scorer.engine.values import name, unknown_key
 
-#: Top-level keys: what the format defines, and what the app's output adds.
+#: Top-level keys: what the format defines, and what the app adds (the app
+#: checks ``title`` and ``ends``; the engine reads past them and the results).
 DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals")
-OUTPUT_KEYS = ("format", "title", "totals", "settlement", "tally")
+OUTPUT_KEYS = ("format", "title", "ends", "totals", "settlement", "tally")
 #: Longest player name: keeps a list readable on a phone.
 MAX_NAME = 40
 #: Most deals one list may hold; an evening has a few dozen.

@@ -1,0 +1,1 @@
+"""The table app: Flask views, forms, models and services over the engine."""

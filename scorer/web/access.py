@@ -1,0 +1,39 @@
+"""Who may change a list: the phone that holds its edit key.
+
+The edit link carries the key once; the page remembers it in the signed
+session cookie, so later pages of that list need no key in the address.
+"""
+
+from __future__ import annotations
+
+from flask import session
+
+from scorer.web.services import ScoreListRow, key_matches
+
+_SESSION_KEYS = "edit_keys"
+#: The most lists one phone remembers edit keys for.
+REMEMBERED = 50
+
+
+def edit_key(row: ScoreListRow) -> str | None:
+    """The edit key this phone holds for the list, if it still matches."""
+    key = session.get(_SESSION_KEYS, {}).get(row.id)
+    return key if key_matches(row, key) else None
+
+
+def can_edit(row: ScoreListRow) -> bool:
+    """Tell whether this phone may change the list."""
+    return edit_key(row) is not None
+
+
+def remember_key(row: ScoreListRow, key: str | None) -> bool:
+    """Keep a valid edit key from an edit link; tell whether it was valid."""
+    if not key_matches(row, key):
+        return False
+    keys = dict(session.get(_SESSION_KEYS, {}))
+    keys.pop(row.id, None)
+    keys[row.id] = key
+    while len(keys) > REMEMBERED:
+        keys.pop(next(iter(keys)))
+    session[_SESSION_KEYS] = keys
+    return True

@@ -1,0 +1,155 @@
+"""The app factory: configuration, extensions, blueprints, error pages."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request, session
+from flask_babel import gettext as _
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from werkzeug.exceptions import Conflict as HTTPConflict
+from werkzeug.exceptions import Forbidden, HTTPException, NotFound
+
+from scorer.web.extensions import babel, csrf, db, migrate
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "de")
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the table app."""
+    app = Flask(
+        "scorer",
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    configure(app, test_config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seating order
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    register_commands(app)
+    return app
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Defaults, then instance/config.py, then the environment, then tests."""
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(app.instance_path) / "scorer.sqlite3"),
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a list page stays open all evening
+        BABEL_DEFAULT_LOCALE="en",
+        LANGUAGES=LANGUAGES,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env()
+    if os.environ.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+    if os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    if test_config:
+        app.config.update(test_config)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = local_secret(Path(app.instance_path))
+
+
+def database_url(url: str) -> str:
+    """Let ``postgres://`` and ``postgresql://`` URLs use psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def local_secret(instance: Path) -> str:
+    """A secret kept in instance/ so `make run` needs no set-up."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """SQLite: write-ahead log, foreign keys, wait for a busy database."""
+    if type(connection).__module__.startswith("sqlite3"):
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=15000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+
+def select_locale() -> str:
+    """The language chosen with the switch, else the browser's."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the extensions to the app."""
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+
+
+def register_blueprints(app: Flask) -> None:
+    """Mount the pages and the JSON API."""
+    from scorer.web import api, deal_views, views
+
+    app.register_blueprint(views.bp)
+    app.register_blueprint(deal_views.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+
+
+def register_errorhandlers(app: Flask) -> None:
+    """JSON errors under /api/, friendly pages elsewhere; never a traceback."""
+
+    from scorer.web import services
+
+    def handle(error: HTTPException) -> Any:
+        code = error.code or 500
+        if request.path.startswith("/api/"):
+            return jsonify(error=error.description or error.name), code
+        return render_template("error.html", code=code, message=_message(code)), code
+
+    for code in (400, 403, 404, 405, 409, 413, 422, 429, 500):
+        app.register_error_handler(code, handle)
+    app.register_error_handler(services.NotFound, lambda error: handle(NotFound(str(error))))
+    app.register_error_handler(services.NotAllowed, lambda error: handle(Forbidden(str(error))))
+    app.register_error_handler(services.Conflict, lambda error: handle(HTTPConflict(str(error))))
+
+
+def _message(code: int) -> str:
+    messages = {
+        400: _("That request could not be understood."),
+        403: _("This needs the list's edit link."),
+        404: _("There is nothing here. The link may be mistyped or the list deleted."),
+        405: _("That is not possible here."),
+        409: _("Someone changed this meanwhile. Look again and retry."),
+        413: _("That is too big to send."),
+        422: _("That could not be saved."),
+        429: _("Too many requests. Wait a moment and try again."),
+    }
+    return messages.get(code, _("Something went wrong on our side. Nothing was saved."))
+
+
+def register_commands(app: Flask) -> None:
+    """Command-line commands for `flask --app scorer ...`."""
+    from scorer.web import commands
+
+    commands.register(app)

@@ -1,0 +1,83 @@
+"""The database: lists, their deals as entered, and saved house-rule presets.
+
+Totals are never stored: they are derived by replaying a list's deals
+through the engine, so they cannot drift.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+
+from scorer.web.extensions import db
+
+
+def now() -> datetime:
+    """The current time in UTC, as stored."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
+    """A list: players, its own copy of the rules, and how it ends."""
+
+    __tablename__ = "lists"
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    title: so.Mapped[str] = so.mapped_column(sa.String(80))
+    preset: so.Mapped[str] = so.mapped_column(sa.String(16))
+    #: The list's own rules, every default filled in (RuleSet.to_dict()).
+    rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    players: so.Mapped[list[str]] = so.mapped_column(sa.JSON)
+    first_dealer: so.Mapped[str] = so.mapped_column(sa.String(40))
+    #: When the list ends: {"kind": "deals"|"classic"|"heads"|"open", "count": n}.
+    ends: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    edit_key_hash: so.Mapped[str] = so.mapped_column(sa.String(64))
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    updated_at: so.Mapped[datetime] = so.mapped_column(default=now, index=True)
+    finished_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
+    #: Bumped by every change; pages use it to notice news cheaply.
+    revision: so.Mapped[int] = so.mapped_column(default=1)
+
+    deals: so.WriteOnlyMapped[DealRow] = so.relationship(
+        back_populates="score_list", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class DealRow(db.Model):  # type: ignore[name-defined,misc]
+    """A deal as entered; its number is its place among the kept deals."""
+
+    __tablename__ = "deals"
+    __table_args__ = (
+        sa.UniqueConstraint("list_id", "idempotency_key", name="uq_deals_list_idempotency"),
+        sa.Index("ix_deals_list_position", "list_id", "position"),
+    )
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    list_id: so.Mapped[str] = so.mapped_column(
+        sa.ForeignKey("lists.id", ondelete="CASCADE")
+    )
+    position: so.Mapped[int]
+    #: The deal as the list file writes it (Deal.to_dict()).
+    data: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    #: Bumped by every edit; an edit names the version it started from.
+    version: so.Mapped[int] = so.mapped_column(default=1)
+    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
+
+    score_list: so.Mapped[ScoreListRow] = so.relationship(back_populates="deals")
+
+
+class PresetRow(db.Model):  # type: ignore[name-defined,misc]
+    """A named set of house rules a group saves and reuses for new lists."""
+
+    __tablename__ = "presets"
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(60), unique=True)
+    rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)

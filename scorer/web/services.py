@@ -1,0 +1,478 @@
+"""Use cases of the table app: each one a transaction over the models.
+
+Views translate HTTP to these calls and the errors below to messages; the
+engine decides what every deal is worth.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from scorer.engine import (
+    DealResult, ListResult, Replay, ScoreList, ScoringError,
+    load_list, parse_deal, parse_rules,
+)
+from scorer.web.extensions import db
+from scorer.web.models import DealRow, PresetRow, ScoreListRow, now
+
+#: How a list ends: after a number of deals, at a classic-points target
+#: (sheepshead3), after completed heads (german), or never.
+END_KINDS = ("deals", "classic", "heads", "open")
+MAX_TITLE = 80
+
+
+class NotFound(LookupError):
+    """No such list or deal."""
+
+
+class NotAllowed(PermissionError):
+    """The edit key is missing or wrong."""
+
+
+class Conflict(Exception):
+    """The change cannot be made as things stand (stale edit, finished list)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a list is towards its end."""
+
+    kind: str
+    #: Deals played, or the leader's classic points, or the most heads.
+    done: int
+    #: The target, or None for an open-ended list.
+    target: int | None
+
+    @property
+    def complete(self) -> bool:
+        """Tell whether the list has reached its end."""
+        return self.target is not None and self.done >= self.target
+
+
+@dataclass(frozen=True)
+class ListState:
+    """A list replayed: its rows, the engine's list and the result."""
+
+    row: ScoreListRow
+    deal_rows: tuple[DealRow, ...]
+    score_list: ScoreList
+    result: ListResult
+
+    @property
+    def progress(self) -> Progress:
+        """How far the list is towards its end."""
+        return progress(self.row.ends, self.result)
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the list was closed after settling up."""
+        return self.row.finished_at is not None
+
+
+# -- keys ------------------------------------------------------------------------
+
+
+def hash_key(key: str) -> str:
+    """Hash an edit key for storage; the key itself is never stored."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
+def key_matches(row: ScoreListRow, key: str | None) -> bool:
+    """Compare an edit key with the list's, in constant time."""
+    return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
+
+
+def require_key(row: ScoreListRow, key: str | None) -> None:
+    """Refuse a change without the list's edit key."""
+    if not key_matches(row, key):
+        raise NotAllowed("this needs the list's edit link")
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def get_list(list_id: str) -> ScoreListRow:
+    """Find a list by its id."""
+    row = db.session.get(ScoreListRow, list_id) if len(list_id) <= 32 else None
+    if row is None:
+        raise NotFound("no such list")
+    return row
+
+
+def kept_deals(row: ScoreListRow) -> tuple[DealRow, ...]:
+    """The list's deals that are not deleted, in order."""
+    query = (
+        sa.select(DealRow)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+        .order_by(DealRow.position)
+    )
+    return tuple(db.session.scalars(query))
+
+
+def engine_list(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> ScoreList:
+    """Build the engine's list from the stored rules and deals."""
+    return ScoreList(
+        rules=parse_rules(row.rules),
+        players=tuple(row.players),
+        first_dealer=row.first_dealer,
+        deals=tuple(parse_deal(data, n) for n, data in enumerate(deal_data, start=1)),
+    )
+
+
+def list_state(row: ScoreListRow) -> ListState:
+    """Replay a list's kept deals through the engine."""
+    deal_rows = kept_deals(row)
+    score_list = engine_list(row, [d.data for d in deal_rows])
+    return ListState(row, deal_rows, score_list, score_list.replay())
+
+
+def progress(ends: Mapping[str, Any], result: ListResult) -> Progress:
+    """Measure a list against its end."""
+    kind = ends.get("kind", "open")
+    target = ends.get("count") if kind != "open" else None
+    if kind == "classic":
+        tally = result.tally
+        done = max((tally.get(p, 0) for p in result.players), default=0)
+    elif kind == "heads":
+        done = max(result.tally.get(t, 0) for t in ("team1", "team2")) // 9
+    else:
+        done = len(result.deals)
+    return Progress(kind, max(done, 0), target)
+
+
+def recent_lists(*, finished: bool, limit: int = 50) -> list[ScoreListRow]:
+    """Open or finished lists, most recently changed first."""
+    column = ScoreListRow.finished_at
+    query = (
+        sa.select(ScoreListRow)
+        .where(column.is_not(None) if finished else column.is_(None))
+        .order_by(ScoreListRow.updated_at.desc())
+        .limit(limit)
+    )
+    return list(db.session.scalars(query))
+
+
+def known_players(limit: int = 40) -> list[str]:
+    """Names used in recent lists, most recent first, for suggestions."""
+    names: list[str] = []
+    for players in db.session.scalars(
+        sa.select(ScoreListRow.players).order_by(ScoreListRow.updated_at.desc()).limit(200)
+    ):
+        for name in players:
+            if name not in names:
+                names.append(name)
+    return names[:limit]
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> dict[str, Any]:
+    if not ends:
+        return {"kind": "open"}
+    kind = ends.get("kind")
+    if kind not in END_KINDS:
+        raise ScoringError("ends", f"must be one of {', '.join(END_KINDS)}")
+    if kind == "open":
+        return {"kind": "open"}
+    count = ends.get("count")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
+        raise ScoringError("ends", "needs a count from 1 to 10000")
+    if kind == "deals" and count % players:
+        raise ScoringError("ends", f"the number of deals must be a multiple of {players}")
+    if kind == "classic" and preset != "sheepshead3":
+        raise ScoringError("ends", "a classic-points target is for three-hand Schafkopf")
+    if kind == "heads" and preset != "german":
+        raise ScoringError("ends", "completed heads are for the German game")
+    return {"kind": kind, "count": count}
+
+
+def create_list(
+    document: Mapping[str, Any], *, title: str | None = None,
+    ends: Mapping[str, Any] | None = None,
+) -> tuple[ScoreListRow, str]:
+    """Store a new list (with any deals it brings); return it and its edit key."""
+    score_list = load_list(document)
+    score_list.replay()  # every deal must score before anything is kept
+    title = (title if title is not None else document.get("title")) or ""
+    if not isinstance(title, str):
+        raise ScoringError("title", "must be text")
+    title = title.strip()[:MAX_TITLE] or " · ".join(score_list.players)
+    ends = ends if ends is not None else document.get("ends")
+    if ends is not None and not isinstance(ends, Mapping):
+        raise ScoringError("ends", "must be an object")
+    key = secrets.token_urlsafe(24)
+    row = ScoreListRow(
+        id=secrets.token_urlsafe(16),
+        title=title,
+        preset=score_list.rules.preset,
+        rules=score_list.rules.to_dict(),
+        players=list(score_list.players),
+        first_dealer=score_list.first_dealer,
+        ends=_check_ends(ends, score_list.rules.preset, len(score_list.players)),
+        edit_key_hash=hash_key(key),
+    )
+    db.session.add(row)
+    for position, deal in enumerate(score_list.deals, start=1):
+        db.session.add(DealRow(list_id=row.id, position=position, data=deal.to_dict()))
+    db.session.commit()
+    return row, key
+
+
+def _lock(row: ScoreListRow) -> None:
+    """Take the list's write lock for this transaction, bumping its revision.
+
+    Writing the list row first serialises changes to one list on SQLite and
+    PostgreSQL alike, so two phones adding at once get consecutive deals.
+    """
+    db.session.execute(
+        sa.update(ScoreListRow)
+        .where(ScoreListRow.id == row.id)
+        .values(revision=ScoreListRow.revision + 1, updated_at=now())
+        .execution_options(synchronize_session=False)
+    )
+    db.session.refresh(row)
+
+
+def _writable(row: ScoreListRow) -> None:
+    if row.finished_at is not None:
+        raise Conflict("the list is finished; reopen it to change it")
+
+
+def _replay_with(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> ListResult:
+    return engine_list(row, deal_data).replay()
+
+
+def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
+    if not 1 <= wanted <= len(deal_rows):
+        raise NotFound(f"no deal {wanted}")
+    return deal_rows[wanted - 1]
+
+
+def replay_to_end(score_list: ScoreList) -> Replay:
+    """A running replay of the list, ready to score one more deal."""
+    replay = Replay(score_list.rules, score_list.players, score_list.first_dealer)
+    for deal in score_list.deals:
+        replay.add(deal)
+    return replay
+
+
+def preview_deal(
+    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None
+) -> DealResult:
+    """Score a deal as it would be added (or replace deal ``number``), keeping nothing."""
+    deal_rows = kept_deals(row)
+    deal_data = [d.data for d in deal_rows]
+    if number is None:
+        deal_data.append(dict(data))
+        position = len(deal_data)
+    else:
+        _numbered(deal_rows, number)
+        deal_data[number - 1] = dict(data)
+        position = number
+    return _replay_with(row, deal_data).deals[position - 1]
+
+
+def add_deal(
+    row: ScoreListRow, data: Mapping[str, Any], *, idempotency_key: str | None = None
+) -> tuple[DealResult, bool]:
+    """Score and keep the next deal; a repeated idempotency key keeps it once.
+
+    Returns the scored deal and whether it was new.
+    """
+    _lock(row)
+    if idempotency_key:
+        repeat = _by_idempotency_key(row, idempotency_key)
+        if repeat is not None:
+            db.session.rollback()
+            return repeat, False
+    _writable(row)
+    deal_rows = kept_deals(row)
+    deal = parse_deal(data, len(deal_rows) + 1)
+    result = replay_to_end(engine_list(row, [d.data for d in deal_rows])).add(deal)
+    last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
+    db.session.add(
+        DealRow(
+            list_id=row.id, position=(last or 0) + 1, data=deal.to_dict(),
+            idempotency_key=idempotency_key or None,
+        )
+    )
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        repeat = _by_idempotency_key(row, idempotency_key or "")
+        if repeat is None:
+            raise
+        return repeat, False
+    return result, True
+
+
+def _by_idempotency_key(row: ScoreListRow, key: str) -> DealResult | None:
+    """The scored deal an earlier request with this key stored, if any."""
+    found = db.session.scalar(
+        sa.select(DealRow).where(DealRow.list_id == row.id, DealRow.idempotency_key == key)
+    )
+    if found is None:
+        return None
+    if found.deleted_at is not None:
+        raise Conflict("this deal was stored once and deleted since; it is not stored again")
+    state = list_state(row)
+    index = next(i for i, d in enumerate(state.deal_rows) if d.id == found.id)
+    return state.result.deals[index]
+
+
+def update_deal(
+    row: ScoreListRow, number: int, data: Mapping[str, Any], *, version: int | None = None
+) -> DealResult:
+    """Replace deal ``number``; refuse it if another phone changed it meanwhile."""
+    _lock(row)
+    _writable(row)
+    deal_rows = kept_deals(row)
+    target = _numbered(deal_rows, number)
+    if version is not None and version != target.version:
+        raise Conflict(f"deal {number} was changed on another phone meanwhile; look again")
+    deal = parse_deal(data, number)
+    deal_data = [d.data for d in deal_rows]
+    deal_data[number - 1] = deal.to_dict()
+    result = _replay_with(row, deal_data)
+    target.data = deal.to_dict()
+    target.version += 1
+    target.updated_at = now()
+    db.session.commit()
+    return result.deals[number - 1]
+
+
+def delete_deal(row: ScoreListRow, number: int) -> DealRow:
+    """Delete deal ``number`` (it can be restored); later deals move up."""
+    _lock(row)
+    _writable(row)
+    deal_rows = kept_deals(row)
+    target = _numbered(deal_rows, number)
+    _replay_with(row, [d.data for d in deal_rows if d is not target])
+    target.deleted_at = now()
+    db.session.commit()
+    return target
+
+
+def undo_last(row: ScoreListRow) -> DealRow:
+    """Delete the last deal."""
+    count = len(kept_deals(row))
+    if not count:
+        raise NotFound("there is no deal to undo")
+    return delete_deal(row, count)
+
+
+def restore_deal(row: ScoreListRow, deal_id: int) -> None:
+    """Bring a deleted deal back to its place."""
+    _lock(row)
+    _writable(row)
+    target = db.session.get(DealRow, deal_id)
+    if target is None or target.list_id != row.id or target.deleted_at is None:
+        raise NotFound("no such deleted deal")
+    deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]
+    _replay_with(row, [d.data for d in deal_rows])
+    target.deleted_at = None
+    db.session.commit()
+
+
+def deleted_deals(row: ScoreListRow) -> list[DealRow]:
+    """The list's deleted deals, most recently deleted first."""
+    return sorted(
+        (d for d in _all_deals(row) if d.deleted_at is not None),
+        key=lambda d: d.deleted_at or now(), reverse=True,
+    )
+
+
+def _all_deals(row: ScoreListRow) -> list[DealRow]:
+    query = sa.select(DealRow).where(DealRow.list_id == row.id).order_by(DealRow.position)
+    return list(db.session.scalars(query))
+
+
+def finish(row: ScoreListRow) -> None:
+    """Close the list after settling up: it becomes read-only."""
+    _lock(row)
+    row.finished_at = row.finished_at or now()
+    db.session.commit()
+
+
+def reopen(row: ScoreListRow) -> None:
+    """Open a finished list again."""
+    _lock(row)
+    row.finished_at = None
+    db.session.commit()
+
+
+def delete_list(row: ScoreListRow) -> None:
+    """Delete a list and its deals for good."""
+    db.session.execute(sa.delete(DealRow).where(DealRow.list_id == row.id))
+    db.session.delete(row)
+    db.session.commit()
+
+
+# -- the list file ------------------------------------------------------------------------
+
+
+def export_document(state: ListState) -> dict[str, Any]:
+    """The list file of a list: rules with defaults, players, deals as entered."""
+    document = state.score_list.to_document()
+    document["title"] = state.row.title
+    document["ends"] = dict(state.row.ends)
+    return document
+
+
+def api_document(state: ListState) -> dict[str, Any]:
+    """The list file with each deal's number, dealer and payouts, totals and settlement."""
+    document = export_document(state)
+    scored = state.result.to_dict()
+    for deal, result in zip(document["deals"], scored["deals"]):
+        deal["number"] = result["number"]
+        deal["dealer"] = result["dealer"]
+        deal["payouts"] = result["payouts"]
+    document["totals"] = scored["totals"]
+    document["settlement"] = scored["settlement"]
+    if "tally" in scored:
+        document["tally"] = scored["tally"]
+    return document
+
+
+# -- presets ------------------------------------------------------------------------------
+
+
+def save_preset(name: str, rules: Mapping[str, Any]) -> PresetRow:
+    """Save (or replace) a named set of house rules."""
+    name = name.strip()
+    if not name:
+        raise ScoringError("name", "a preset needs a name")
+    checked = parse_rules(rules).to_dict()
+    preset = db.session.scalar(sa.select(PresetRow).where(PresetRow.name == name))
+    if preset is None:
+        preset = PresetRow(name=name[:60], rules=checked)
+        db.session.add(preset)
+    else:
+        preset.rules = checked
+    db.session.commit()
+    return preset
+
+
+def presets() -> list[PresetRow]:
+    """Every saved preset, by name."""
+    return list(db.session.scalars(sa.select(PresetRow).order_by(PresetRow.name)))
+
+
+def delete_preset(preset_id: int) -> None:
+    """Delete a saved preset; lists made with it keep their own rules."""
+    preset = db.session.get(PresetRow, preset_id)
+    if preset is None:
+        raise NotFound("no such preset")
+    db.session.delete(preset)
+    db.session.commit()
+

@@ -1,0 +1,57 @@
+"""Fixtures for the web tests: an app on a temporary SQLite file per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from flask_migrate import upgrade
+
+from scorer import create_app
+
+FOUR = ["Anna", "Bene", "Chris", "Dora"]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app on a fresh database, schema made by the migrations."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        }
+    )
+    with app.app_context():
+        upgrade()
+    yield app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of the app."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    """A runner for the app's command-line commands."""
+    return app.test_cli_runner()
+
+
+def bavarian_list(**rules: Any) -> dict[str, Any]:
+    """A four-player Bavarian list file without deals."""
+    return {"rules": {"preset": "bavarian", **rules}, "players": list(FOUR)}
+
+
+@pytest.fixture
+def created(client: FlaskClient) -> dict[str, Any]:
+    """A Bavarian list created through the API: its id, urls and edit key."""
+    response = client.post("/api/lists", json=bavarian_list())
+    assert response.status_code == 201, response.get_json()
+    return dict(response.get_json())
