@@ -10,7 +10,9 @@
 """
 
 from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
-from scorer.engine.document import load_list, parse_document, parse_players, score_document
+from scorer.engine.document import (
+    load_list, parse_document, parse_players, read_list, score_document,
+)
 from scorer.engine.errors import ScoringError
 from scorer.engine.games import KINDS, Table, score_deal, teams
 from scorer.engine.replay import FORMAT, DealResult, ListResult, Replay, ScoreList, replay
@@ -21,6 +23,6 @@ __all__ = [
     "FORMAT", "GAMES", "KINDS", "PRESETS", "SUITS",
     "Deal", "DealResult", "ListResult", "Preset", "Replay", "RuleSet",
     "ScoreList", "ScoringError", "Table", "Transfer",
-    "load_list", "parse_deal", "parse_document", "parse_players", "parse_rules",
+    "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
     "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",
 ]

@@ -55,8 +55,18 @@ def parse_document(text: str | bytes) -> dict[str, Any]:
     return document
 
 
-def load_list(document: Mapping[str, Any], *, with_deals: bool = True) -> ScoreList:
-    """Check a list file's rules, players and deals, and build the list."""
+def load_list(document: Mapping[str, Any]) -> ScoreList:
+    """Check a list file's rules, players and every deal, and build the list.
+
+    Every deal is scored once on the way, so a list that loads can be replayed.
+    """
+    score_list = read_list(document)
+    score_list.replay()
+    return score_list
+
+
+def read_list(document: Mapping[str, Any]) -> ScoreList:
+    """Read a list file's rules, players and deals, checking their shape only."""
     if not isinstance(document, Mapping):
         raise ScoringError("list file", "must be a JSON object with rules, players and deals")
     for key in document:
@@ -73,7 +83,7 @@ def load_list(document: Mapping[str, Any], *, with_deals: bool = True) -> ScoreL
         first_dealer = players[-1]
     elif first_dealer not in players:
         raise ScoringError("first_dealer", f"{shown(first_dealer)} is not a player of this list")
-    deals: Any = document.get("deals", []) if with_deals else []
+    deals: Any = document.get("deals", [])
     if deals is None:
         deals = []
     if not isinstance(deals, list):
@@ -111,4 +121,4 @@ def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str,
 
 def score_document(document: Mapping[str, Any]) -> dict[str, Any]:
     """Score a list file: each deal's dealer and payouts, totals, settlement, tally."""
-    return load_list(document).replay().to_dict()
+    return read_list(document).replay().to_dict()

@@ -192,7 +192,7 @@ def _merged(
     values = dict(defaults)
     for name, value in mapping(given, f"rules.{key}").items():
         if name not in defaults:
-            raise unknown_key(name, defaults, f"rules.{key}")
+            raise unknown_key(name, defaults, f"rules.{key}", path=f"rules.{key}")
         top = high if isinstance(high, int) else high[name]
         values[name] = whole(value, f"rules.{key}.{name}", low=low, high=top)
     return MappingProxyType(values)
@@ -212,7 +212,7 @@ def parse_rules(data: Any) -> RuleSet:
     known = rule_keys(family)
     for key in data:
         if key not in known:
-            raise unknown_key(key, known, f"the {preset} rules")
+            raise unknown_key(key, known, f"the {preset} rules", path="rules")
 
     games = _parse_games(data.get("games"), family, data)
     tariffs = _merged(data.get("tariffs", {}), family.tariffs, "tariffs", low=0, high=MAX_TARIFF)

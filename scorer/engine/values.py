@@ -43,8 +43,12 @@ def mapping(value: Any, key: str) -> dict[str, Any]:
     return value
 
 
-def unknown_key(key: str, known: Iterable[str], where: str) -> ScoringError:
-    """Refuse a key the format does not know, by name, with a likely fix."""
+def unknown_key(key: str, known: Iterable[str], where: str, *, path: str = "") -> ScoringError:
+    """Refuse a key the format does not know, by name, with a likely fix.
+
+    ``path`` is the dotted place of the object holding it, as in ``rules.tariffs``.
+    """
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]}?)" if close else ""
-    return ScoringError(shown(key).strip('"'), f"is not a key of {where}{hint}")
+    prefix = f"{path}." if path else ""
+    return ScoringError(prefix + shown(key).strip('"'), f"is not a key of {where}{hint}")

@@ -2,6 +2,200 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+import json
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorer.engine import ScoringError
+from scorer.web import access, services
+from scorer.web.deal_form import DealForm, game_label, summary
+from scorer.web.extensions import db
 
 bp = Blueprint("deal", __name__)
+
+
+def _editable(list_id: str) -> services.ScoreListRow:
+    """The list, if this phone holds its edit key (else 403)."""
+    row = services.get_list(list_id)
+    if not access.can_edit(row):
+        abort(403)
+    return row
+
+
+def _to_list(row: services.ScoreListRow) -> Any:
+    return redirect(url_for("pages.show_list", list_id=row.id))
+
+
+def _finished(row: services.ScoreListRow) -> Any:
+    """Send a refused change back to the list, saying why."""
+    db.session.rollback()  # let go of the list's write lock at once
+    if row.finished_at is not None:
+        flash(_("This list is finished. Reopen it to change it."), "error")
+    else:
+        flash(_("Someone changed this list meanwhile. Look again and retry."), "error")
+    return _to_list(row)
+
+
+def _stored(state: services.ListState, number: int) -> services.DealResult:
+    if not 1 <= number <= len(state.result.deals):
+        raise services.NotFound(f"no deal {number}")
+    return state.result.deals[number - 1]
+
+
+def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool) -> Any:
+    status = 422 if form.has_errors else 200
+    return render_template(
+        "deal_form.html", form=form, state=state, row=state.row, number=number, edit=edit,
+        game_label=game_label,
+        trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
+        version=state.deal_rows[number - 1].version if edit else None,
+    ), status
+
+
+def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, Any],
+                  number: int | None) -> None:
+    """The no-script preview: score the deal and show it on the form."""
+    try:
+        form.preview = services.preview_deal(row, deal, number=number)
+    except ScoringError as error:
+        form.add_error(error)
+
+
+@bp.route("/l/<list_id>/deals/new", methods=["GET", "POST"])
+def new_deal(list_id: str) -> Any:
+    """Enter the next deal; a live preview shows what it pays."""
+    row = _editable(list_id)
+    if row.finished_at is not None:
+        return _finished(row)
+    state = services.list_state(row)
+    number = len(state.result.deals) + 1
+    form = DealForm(row.rules, row.players, state.result.next_dealer,
+                    request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        return _render(form, state, number=number, edit=False)
+    deal = form.deal()
+    if not form.has_errors and request.form.get("action") == "preview":
+        _preview_into(form, row, deal, None)
+    elif not form.has_errors:
+        try:
+            result, created = services.add_deal(row, deal, idempotency_key=form.token)
+        except ScoringError as error:
+            db.session.rollback()
+            form.add_error(error)
+        except services.Conflict:
+            return _finished(row)
+        else:
+            if created:
+                flash(_("Deal %(number)s saved.", number=result.number))
+            else:
+                flash(_("Deal %(number)s was saved already.", number=result.number))
+            return _to_list(row)
+    return _render(form, state, number=number, edit=False)
+
+
+@bp.post("/l/<list_id>/deals/preview")
+def preview(list_id: str) -> Any:
+    """What the posted form would pay, as JSON; nothing is kept."""
+    row = _editable(list_id)
+    state = services.list_state(row)
+    number = request.args.get("number", type=int)
+    keep = None
+    if number is None:
+        dealer = state.result.next_dealer
+    else:
+        try:
+            stored = _stored(state, number)
+        except services.NotFound as error:
+            return jsonify(error=str(error), field=None), 404
+        dealer, keep = stored.dealer, stored.deal
+    form = DealForm(row.rules, row.players, dealer, request.form)
+    deal = form.deal(keep)
+    if not form.has_errors:
+        try:
+            result = services.preview_deal(row, deal, number=number)
+        except ScoringError as error:
+            form.add_error(error)
+        else:
+            return jsonify(payouts=dict(result.payouts), dealer=result.dealer)
+    field, message = form.first_error or (None, "")
+    return jsonify(error=message, field=field)
+
+
+@bp.route("/l/<list_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(list_id: str, number: int) -> Any:
+    """Change a stored deal; the deals after it and the totals follow."""
+    row = _editable(list_id)
+    if row.finished_at is not None:
+        return _finished(row)
+    state = services.list_state(row)
+    stored = _stored(state, number)
+    form = DealForm(row.rules, row.players, stored.dealer,
+                    request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        form.fill(stored.deal)
+        return _render(form, state, number=number, edit=True)
+    deal = form.deal(stored.deal)
+    if not form.has_errors and request.form.get("action") == "preview":
+        _preview_into(form, row, deal, number)
+    elif not form.has_errors:
+        version = request.form.get("version", type=int)
+        try:
+            services.update_deal(row, number, deal, version=version)
+        except ScoringError as error:
+            db.session.rollback()
+            form.add_error(error)
+        except services.Conflict:
+            return _finished(row)
+        else:
+            flash(_("Deal %(number)s changed.", number=number))
+            return _to_list(row)
+    return _render(form, state, number=number, edit=True)
+
+
+@bp.route("/l/<list_id>/deals/<int:number>/delete", methods=["GET", "POST"])
+def delete_deal(list_id: str, number: int) -> Any:
+    """Ask first, then delete a deal; the later deals move up."""
+    row = _editable(list_id)
+    if row.finished_at is not None:
+        return _finished(row)
+    state = services.list_state(row)
+    stored = _stored(state, number)
+    if request.method == "GET":
+        return render_template(
+            "deal_delete.html", row=row, state=state, stored=stored, number=number,
+            summary=summary(stored.deal),
+        )
+    try:
+        services.delete_deal(row, number)
+    except services.Conflict:
+        return _finished(row)
+    except ScoringError as error:
+        # Taking a deal out can leave a later one unscorable (a named dealer).
+        db.session.rollback()
+        flash(_("Deal %(number)s cannot be deleted: %(reason)s",
+                number=number, reason=error.message), "error")
+        return _to_list(row)
+    flash(_("Deal %(number)s deleted.", number=number))
+    return _to_list(row)
+
+
+@bp.post("/l/<list_id>/undo")
+def undo(list_id: str) -> Any:
+    """Delete the last deal in one tap."""
+    row = _editable(list_id)
+    count = len(services.kept_deals(row))
+    try:
+        services.undo_last(row)
+    except services.NotFound:
+        flash(_("There is no deal to undo."), "error")
+        return _to_list(row)
+    except services.Conflict:
+        return _finished(row)
+    except ScoringError as error:
+        db.session.rollback()
+        flash(_("The last deal cannot be undone: %(reason)s", reason=error.message), "error")
+        return _to_list(row)
+    flash(_("Deal %(number)s undone.", number=count))
+    return _to_list(row)

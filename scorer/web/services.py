@@ -200,8 +200,7 @@ def create_list(
     ends: Mapping[str, Any] | None = None,
 ) -> tuple[ScoreListRow, str]:
     """Store a new list (with any deals it brings); return it and its edit key."""
-    score_list = load_list(document)
-    score_list.replay()  # every deal must score before anything is kept
+    score_list = load_list(document)  # every deal must score before anything is kept
     title = (title if title is not None else document.get("title")) or ""
     if not isinstance(title, str):
         raise ScoringError("title", "must be text")

@@ -1,14 +1,31 @@
-"""The pages: home, new list, the list, settling up, export and import."""
+"""The pages: home, new list, the list, settling up, sharing, export and import."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import re
+from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, g, redirect, render_template, request, session, url_for
+import segno
+import sqlalchemy as sa
+from flask import (
+    Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for,
+)
+from flask_babel import format_currency, format_timedelta
+from flask_babel import gettext as _
 
+from scorer.engine import PRESETS, ScoringError, parse_document
+from scorer.web import access, services
 from scorer.web.app import LANGUAGES, select_locale
-from scorer.web import services
+from scorer.web.extensions import db
+from scorer.web.forms import (
+    FAMILIES, ActionForm, ImportForm, PresetForm, family_label, game_label, new_list_form,
+)
+from scorer.web.models import DealRow, ScoreListRow, now
 
 bp = Blueprint("pages", __name__)
 
@@ -17,6 +34,42 @@ bp = Blueprint("pages", __name__)
 def language() -> dict[str, Any]:
     """Give every template the current language code."""
     return {"current_lang": select_locale()}
+
+
+@bp.app_template_filter("game")
+def game_filter(game: str, short: bool = False) -> str:
+    """A game's name for the page."""
+    return game_label(game, short=short)
+
+
+@bp.app_template_filter("family")
+def family_filter(family: str) -> str:
+    """A family's name for the page."""
+    return family_label(family)
+
+
+@bp.app_template_filter("money")
+def money_filter(cents: int) -> str:
+    """Cents as money in the page's language."""
+    return format_currency(Decimal(cents) / 100, "EUR")
+
+
+@bp.app_template_filter("signed")
+def signed_filter(units: int) -> str:
+    """A payout with its sign; zero as a dash."""
+    return f"{units:+d}".replace("-", "\u2212") if units else "\u2013"
+
+
+@bp.app_template_filter("short")
+def short_filter(name: str, length: int = 5) -> str:
+    """A name cut to fit a narrow column."""
+    return name if len(name) <= length else name[: length - 1] + "."
+
+
+@bp.app_template_filter("ago")
+def ago_filter(when: Any) -> str:
+    """How long ago something changed."""
+    return format_timedelta(when - now(), add_direction=True, threshold=1.0)
 
 
 @bp.get("/lang/<lang>")
@@ -31,15 +84,285 @@ def set_language(lang: str) -> Any:
     return redirect(target)
 
 
+def _deal_counts(rows: list[ScoreListRow]) -> dict[str, int]:
+    """How many kept deals each list has, in one query."""
+    if not rows:
+        return {}
+    query = (
+        sa.select(DealRow.list_id, sa.func.count())
+        .where(DealRow.list_id.in_([r.id for r in rows]), DealRow.deleted_at.is_(None))
+        .group_by(DealRow.list_id)
+    )
+    return {list_id: count for list_id, count in db.session.execute(query)}
+
+
 @bp.get("/")
 def home() -> Any:
     """Open lists, most recent first; finished lists; New list."""
-    return render_template("home.html", open_lists=services.recent_lists(finished=False),
-                           finished_lists=services.recent_lists(finished=True))
+    open_lists = services.recent_lists(finished=False)
+    finished_lists = services.recent_lists(finished=True)
+    counts = _deal_counts(open_lists + finished_lists)
+    return render_template(
+        "home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts
+    )
+
+
+# -- a new list -------------------------------------------------------------------------
+
+
+def _start_rules() -> tuple[str, dict[str, Any] | None]:
+    """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
+    preset_id = request.args.get("preset", type=int)
+    if preset_id is not None:
+        preset = next((p for p in services.presets() if p.id == preset_id), None)
+        if preset is not None and preset.rules.get("preset") in PRESETS:
+            return preset.rules["preset"], dict(preset.rules)
+    family = request.values.get("family", "bavarian")
+    return (family if family in PRESETS else "bavarian"), None
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_list() -> Any:
+    """Players, seating, first dealer, the family's house rules, the end."""
+    family, start = _start_rules()
+    form = new_list_form(family, start)
+    if form.validate_on_submit():
+        document: dict[str, Any] = {"rules": form.rules(), "players": form.players()}
+        dealer = form.first_dealer_name()
+        if dealer is not None:
+            document["first_dealer"] = dealer
+        try:
+            row, key = services.create_list(
+                document, title=form.title.data or "", ends=form.ends()
+            )
+        except ScoringError as error:
+            db.session.rollback()
+            field = form.field_for(error.key)
+            field.errors = [*field.errors, error.reason]
+        else:
+            access.remember_key(row, key)
+            if form.save_preset.data and form.save_preset.data.strip():
+                try:
+                    services.save_preset(form.save_preset.data, row.rules)
+                except ScoringError:
+                    db.session.rollback()
+                else:
+                    flash(_("The rules are saved as the preset %(name)s.",
+                            name=form.save_preset.data.strip()))
+            return redirect(url_for("pages.show_list", list_id=row.id))
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "new_list.html", form=form, family=family, families=FAMILIES,
+        presets=services.presets(), known_players=services.known_players(),
+        preset_id=request.args.get("preset", type=int),
+    ), status
+
+
+# -- the list ----------------------------------------------------------------------------
+
+
+def _editable(list_id: str) -> ScoreListRow:
+    """The list, if this phone holds its edit key; else the 403 page."""
+    row = services.get_list(list_id)
+    if not access.can_edit(row):
+        raise services.NotAllowed("this needs the list's edit link")
+    return row
+
+
+def leader(state: services.ListState) -> str:
+    """Who leads the next deal: the first active player after the dealer."""
+    players = state.result.players
+    seat = players.index(state.result.next_dealer)
+    return players[(seat + 1) % len(players)]
 
 
 @bp.get("/l/<list_id>")
 def show_list(list_id: str) -> Any:
     """The list, like the paper block."""
-    state = services.list_state(services.get_list(list_id))
-    return render_template("list.html", state=state)
+    row = services.get_list(list_id)
+    if "key" in request.args:
+        if not access.remember_key(row, request.args["key"]):
+            flash(_("That edit key does not fit this list; you can watch it."), "error")
+        return redirect(url_for("pages.show_list", list_id=row.id))
+    state = services.list_state(row)
+    can_edit = access.can_edit(row)
+    return render_template(
+        "list.html", state=state, row=row, result=state.result,
+        progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
+        can_edit=can_edit, can_change=can_edit and not state.finished,
+        action_form=ActionForm(),
+    )
+
+
+@bp.get("/l/<list_id>/settle")
+def settle(list_id: str) -> Any:
+    """Balances in money and the fewest transfers; finish or reopen."""
+    row = services.get_list(list_id)
+    state = services.list_state(row)
+    value = state.result.rules.point_value
+    return render_template(
+        "settle.html", state=state, row=row, result=state.result, value=value,
+        transfers=state.result.settlement, can_edit=access.can_edit(row),
+        action_form=ActionForm(),
+    )
+
+
+@bp.post("/l/<list_id>/finish")
+def finish(list_id: str) -> Any:
+    """Close the list: it becomes read-only."""
+    row = _editable(list_id)
+    services.finish(row)
+    flash(_("The list is finished. Reopen it to change it."))
+    return redirect(url_for("pages.settle", list_id=row.id))
+
+
+@bp.post("/l/<list_id>/reopen")
+def reopen(list_id: str) -> Any:
+    """Open a finished list again."""
+    row = _editable(list_id)
+    services.reopen(row)
+    flash(_("The list is open again."))
+    return redirect(url_for("pages.show_list", list_id=row.id))
+
+
+# -- sharing -------------------------------------------------------------------------------
+
+
+def _link(row: ScoreListRow, which: str) -> str | None:
+    """The absolute view or edit link, or None when this phone has no edit key."""
+    if which == "edit":
+        key = access.edit_key(row)
+        if key is None:
+            return None
+        return url_for("pages.show_list", list_id=row.id, key=key, _external=True)
+    return url_for("pages.show_list", list_id=row.id, _external=True)
+
+
+@bp.get("/l/<list_id>/share")
+def share(list_id: str) -> Any:
+    """The view link and, for an editing phone, the edit link, each with a QR code."""
+    row = services.get_list(list_id)
+    response = Response(render_template(
+        "share.html", row=row, view_link=_link(row, "view"), edit_link=_link(row, "edit"),
+    ))
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.get("/l/<list_id>/qr.svg")
+def qr(list_id: str) -> Any:
+    """A QR code of the view or edit link, drawn on the server."""
+    row = services.get_list(list_id)
+    which = request.args.get("link", "view")
+    if which not in ("view", "edit"):
+        abort(404)
+    link = _link(row, which)
+    if link is None:
+        raise services.NotAllowed("this needs the list's edit link")
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False,
+                                     title=_("QR code of the link"))
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-store" if which == "edit" else "private, max-age=3600"
+    return response
+
+
+# -- export and import --------------------------------------------------------------------
+
+
+def _filename(row: ScoreListRow, ext: str) -> str:
+    """A safe file name from the list's title."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", row.title).strip("-").lower()[:40] or "list"
+    return f"schafkopf-{stem}.{ext}"
+
+
+@bp.get("/l/<list_id>/export.json")
+def export_json(list_id: str) -> Any:
+    """The list file, as a download."""
+    row = services.get_list(list_id)
+    document = services.export_document(services.list_state(row))
+    body = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(row, "json")}"',
+    })
+
+
+@bp.get("/l/<list_id>/export.csv")
+def export_csv(list_id: str) -> Any:
+    """One row per deal with each player's payout, and a totals row."""
+    row = services.get_list(list_id)
+    result = services.list_state(row).result
+    out = io.StringIO()
+    writer = csv.writer(out)
+    players = list(result.players)
+    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points", *players])
+    for scored in result.deals:
+        deal = scored.deal
+        points = deal.points if isinstance(deal.points, int) else ""
+        writer.writerow([
+            scored.number, scored.dealer, deal.game, deal.declarer or "", deal.partner or "",
+            points, *(scored.payouts[p] for p in players),
+        ])
+    writer.writerow(["total", "", "", "", "", "", *(result.totals[p] for p in players)])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(row, "csv")}"',
+    })
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_list() -> Any:
+    """Store a pasted or uploaded list file as a new list."""
+    form = ImportForm()
+    if form.validate_on_submit():
+        upload = form.upload.data
+        raw: str | bytes = form.text.data or ""
+        if upload is not None and getattr(upload, "filename", ""):
+            raw = upload.read()
+        try:
+            row, key = services.create_list(parse_document(raw))
+        except ScoringError as error:
+            db.session.rollback()
+            field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text
+            field.errors = [*field.errors, error.message]
+        else:
+            access.remember_key(row, key)
+            flash(_("The list is imported."))
+            return redirect(url_for("pages.show_list", list_id=row.id))
+    status = 422 if request.method == "POST" else 200
+    return render_template("import.html", form=form), status
+
+
+# -- presets --------------------------------------------------------------------------------
+
+
+@bp.route("/presets", methods=["GET", "POST"])
+def presets() -> Any:
+    """Saved house-rule presets: list, save from a list's rules, delete."""
+    form = PresetForm()
+    lists = services.recent_lists(finished=False) + services.recent_lists(finished=True)
+    form.list_id.choices = [(r.id, f"{r.title} ({family_label(r.preset)})") for r in lists]
+    action = request.form.get("action")
+    if request.method == "POST" and action == "delete":
+        if ActionForm().validate_on_submit():
+            preset_id = request.form.get("preset_id", type=int)
+            if preset_id is None:
+                abort(404)
+            services.delete_preset(preset_id)
+            flash(_("The preset is deleted."))
+            return redirect(url_for("pages.presets"))
+        abort(400)
+    if request.method == "POST" and form.validate_on_submit():
+        row = services.get_list(form.list_id.data)
+        try:
+            services.save_preset(form.name.data, row.rules)
+        except ScoringError as error:
+            db.session.rollback()
+            form.name.errors = [*form.name.errors, error.reason]
+        else:
+            flash(_("The rules are saved as the preset %(name)s.", name=form.name.data.strip()))
+            return redirect(url_for("pages.presets"))
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "presets.html", form=form, presets=services.presets(), has_lists=bool(lists),
+        action_form=ActionForm(),
+    ), status

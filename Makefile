@@ -1,0 +1,42 @@
+# The two commands of the README, `make run` and `make test`, plus a benchmark.
+# Everything runs from a local virtualenv that is created when missing and
+# reinstalled only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# Touched after a successful install; older than pyproject.toml means reinstall.
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+PYTEST_ARGS ?=
+
+.PHONY: install run test bench clean
+
+install: $(STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test]'
+	touch $@
+
+# The schema is brought up to date before serving; the SQLite file lives in instance/.
+run: $(STAMP)
+	$(BIN)/flask --app scorer db upgrade
+	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
+
+# pytest exits 5 when it collected no tests; make fails on any non-zero exit,
+# so an empty run fails `make test` as it should.
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+# Leaves instance/ alone: it holds the database of the lists.
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis .mypy_cache
+	find . -path ./.git -prune -o -name '*.egg-info' -prune -exec rm -rf {} + \
+	    -o -name __pycache__ -prune -exec rm -rf {} +

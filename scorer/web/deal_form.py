@@ -1,0 +1,360 @@
+"""The deal form: what a list's games ask for, and the filled-in form as a list-file deal.
+
+The form is dynamic (the games, players and modifiers depend on the list's
+family and house rules), so it reads the posted fields itself; CSRF is
+checked for every POST by the app's CSRFProtect. The engine stays the
+judge of what a deal may be: this module only turns taps and typed numbers
+into a deal dict, leaving out every field the chosen game does not take.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from scorer.engine import KINDS, Deal, DealResult, RuleSet, ScoringError, parse_rules
+from scorer.engine.games import BID_STEP, LOWEST_BID
+from scorer.engine.rules import GERMAN, TRUMPS
+
+#: Labels of the games. The Bavarian words stay German in every language.
+GAME_LABELS: Mapping[str, Any] = {
+    "sauspiel": _l("Sauspiel"),
+    "wenz": _l("Wenz"),
+    "solo": _l("Solo"),
+    "geier": _l("Geier"),
+    "farbwenz": _l("Farbwenz"),
+    "ramsch": _l("Ramsch"),
+    "pick": _l("Pick"),
+    "least": _l("Least"),
+    "normal": _l("Normal game"),
+    "passed": _l("Thrown in"),
+}
+
+#: The yes/no modifiers, in the order the form shows them, with their labels.
+TOGGLES: Mapping[str, Any] = {
+    "schwarz": _l("Schwarz"),
+    "contra": _l("Kontra"),
+    "re": _l("Re"),
+    "tout": _l("Tout"),
+    "sie": _l("Sie"),
+    "hand": _l("Hand"),
+    "forced": _l("Forced game"),
+}
+
+#: Keys a deal may carry that the form does not ask for (kept on an edit).
+_INFORMATIONAL = ("called_ace", "suit")
+#: Posted values that tick a checkbox.
+_TICKED = frozenset({"1", "on", "y", "yes", "true"})
+_WHOLE = re.compile(r"[0-9]{1,4}")
+#: The longest posted value read; anything longer is cut (names are at most 40).
+_LONGEST = 100
+#: Sent once per form; long enough to be unique, short enough for the column.
+TOKEN_BYTES = 18
+
+BIDS = (LOWEST_BID, *range(LOWEST_BID - LOWEST_BID % BID_STEP + BID_STEP, 121, BID_STEP))
+
+
+def game_label(game: str) -> str:
+    """The label of a game, in the page's language where it is not a German word."""
+    return str(GAME_LABELS.get(game, game))
+
+
+def new_token() -> str:
+    """A one-time token for a form, so a double tap stores its deal once."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _whole(raw: str) -> int | None:
+    return int(raw) if _WHOLE.fullmatch(raw) else None
+
+
+class DealForm:
+    """One deal form for a list: the choices it offers, the input, the errors."""
+
+    def __init__(
+        self,
+        rules: Mapping[str, Any] | RuleSet,
+        players: tuple[str, ...] | list[str],
+        dealer: str,
+        data: Mapping[str, str] | None = None,
+    ) -> None:
+        self.rules = rules if isinstance(rules, RuleSet) else parse_rules(dict(rules))
+        self.players = tuple(players)
+        self.dealer = dealer
+        #: With five at the table the dealer sits this deal out.
+        self.sitting_out = dealer if len(self.players) == 5 else None
+        self.active = tuple(p for p in self.players if p != self.sitting_out)
+        family = KINDS[self.rules.preset]
+        #: The games this list allows, in the family's order.
+        self.games = tuple(g for g in family if self.rules.allows(g))
+        self.values: dict[str, str] = {"laufende": "0", "doubles": "0", "bid": str(LOWEST_BID)}
+        if data is not None:
+            self.values = {
+                str(key)[:_LONGEST]: str(value).strip()[:_LONGEST]
+                for key, value in data.items()
+            }
+        #: Messages by form field (``points``, ``points.Anna``, ``declarer``, ...).
+        self.errors: dict[str, str] = {}
+        #: Messages that belong to no one field.
+        self.top_errors: list[str] = []
+        #: What the deal would pay (the no-script preview), once asked.
+        self.preview: DealResult | None = None
+        self.token = self.values.get("token", "")[:80] or new_token()
+
+    # -- what the form offers -----------------------------------------------------------
+
+    def fields_for(self, game: str) -> frozenset[str]:
+        """The form fields that apply to a game of this list.
+
+        ``points`` is the declaring side's card points; ``player_points`` the
+        per-player points of a Ramsch or least.
+        """
+        kind = KINDS[self.rules.preset].get(game)
+        if kind is None:
+            return frozenset()
+        keys = set(kind.keys) - set(_INFORMATIONAL)
+        keys -= {key for key, rule in kind.gated.items() if not getattr(self.rules, rule)}
+        if self.rules.preset == GERMAN:
+            keys.discard("partner")  # partners are fixed by the seating
+        if game == "passed":
+            keys.discard("doubles")  # a doubled hand thrown in still pays nothing
+        if "points" in keys and "declarer" not in keys:
+            keys = (keys - {"points"}) | {"player_points"}
+        return frozenset(keys)
+
+    def games_with(self, field: str) -> list[str]:
+        """The offered games that take a field (for the page's ``data-games``)."""
+        return [g for g in self.games if field in self.fields_for(g)]
+
+    def offers(self, field: str) -> bool:
+        """Tell whether any game of this list takes a field."""
+        return bool(self.games_with(field))
+
+    @property
+    def toggles(self) -> list[tuple[str, Any]]:
+        """The yes/no modifiers some game of this list takes, with their labels."""
+        return [(key, label) for key, label in TOGGLES.items() if self.offers(key)]
+
+    @property
+    def laufende_max(self) -> int:
+        """The most Laufende any offered game has."""
+        return max((TRUMPS[g] for g in self.games_with("laufende")), default=0)
+
+    @property
+    def trumps(self) -> dict[str, int]:
+        """Per game: the most Laufende (its trumps)."""
+        return {g: TRUMPS[g] for g in self.games_with("laufende")}
+
+    @property
+    def laufende_from(self) -> dict[str, int]:
+        """Per game: Laufende count from this many on."""
+        return {g: self.rules.laufende_from.get(g, 1) for g in self.games_with("laufende")}
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """The bids of Bavarian Schafkopf for three."""
+        return BIDS
+
+    @property
+    def game(self) -> str:
+        """The game chosen so far, or ''."""
+        return self.values.get("game", "")
+
+    def value(self, name: str, default: str = "") -> str:
+        """The input kept for a field."""
+        return self.values.get(name, default)
+
+    def ticked(self, name: str) -> bool:
+        """Tell whether a checkbox was ticked."""
+        return self.values.get(name, "").lower() in _TICKED
+
+    # -- prefill from a stored deal --------------------------------------------------------
+
+    def fill(self, deal: Deal, token: str | None = None) -> None:
+        """Put a stored deal into the form, for an edit."""
+        values = {"game": deal.game, "laufende": str(deal.laufende),
+                  "doubles": str(deal.doubles), "bid": str(deal.bid or LOWEST_BID)}
+        for key in ("declarer", "partner", "loser", "winner"):
+            if getattr(deal, key):
+                values[key] = getattr(deal, key)
+        if isinstance(deal.points, Mapping):
+            for who, points in deal.points.items():
+                values[f"points.{who}"] = str(points)
+        elif deal.points is not None:
+            values["points"] = str(deal.points)
+        for key in TOGGLES:
+            if getattr(deal, key):
+                values[key] = "1"
+        self.values = values
+        self.token = token or new_token()
+
+    # -- the form as a deal ------------------------------------------------------------------
+
+    def deal(self, keep: Deal | None = None) -> dict[str, Any]:
+        """The input as a list-file deal: only the chosen game's keys, no neutral values.
+
+        Problems the form itself can see (no game, a number that is not one,
+        missing declarer) land in ``errors``; the engine judges the rest.
+        ``keep`` is the stored deal of an edit: its own dealer and its
+        informational keys stay.
+        """
+        game = self.game
+        if not game:
+            self.errors["game"] = _("Choose a game.")
+            return {}
+        out: dict[str, Any] = {"game": game}
+        wanted = self.fields_for(game)
+        for key in ("declarer", "partner", "loser", "winner"):
+            if key in wanted and self.value(key):
+                out[key] = self.value(key)
+        if "points" in wanted:
+            self._side_points(out)
+        if "player_points" in wanted:
+            self._player_points(out)
+        for key in TOGGLES:
+            if key in wanted and self.ticked(key):
+                out[key] = True
+        for key in ("laufende", "doubles", "bid"):
+            if key in wanted and self.value(key):
+                number = _whole(self.value(key))
+                if number is None:
+                    self.errors[key] = _("Choose a number.")
+                elif number and not (key == "bid" and number == LOWEST_BID):
+                    out[key] = number
+        self._required(game, out)
+        if keep is not None:
+            if keep.dealer is not None:
+                out["dealer"] = keep.dealer
+            kind = KINDS[self.rules.preset].get(game)
+            for key in _INFORMATIONAL:
+                if getattr(keep, key) is not None and kind is not None and key in kind.keys:
+                    out[key] = getattr(keep, key)
+        return out
+
+    def _side_points(self, out: dict[str, Any]) -> None:
+        raw = self.value("points")
+        if not raw:
+            return
+        points = _whole(raw)
+        if points is None:
+            self.errors["points"] = _("Type the card points as a whole number from 0 to 120.")
+        elif points > 120:
+            self.errors["points"] = _(
+                "%(points)s is more than the 120 in the pack.", points=points
+            )
+        else:
+            out["points"] = 120 - points if self.ticked("defenders") else points
+
+    def _player_points(self, out: dict[str, Any]) -> None:
+        points: dict[str, int] = {}
+        blanks: list[str] = []
+        for who in self.active:
+            raw = self.value(f"points.{who}")
+            if not raw:
+                blanks.append(who)
+                continue
+            number = _whole(raw)
+            if number is None or number > 120:
+                self.errors[f"points.{who}"] = _("A whole number from 0 to 120.")
+            else:
+                points[who] = number
+        if len(points) + len(blanks) < len(self.active):
+            return
+        if len(blanks) > 1:
+            self.errors["player_points"] = _(
+                "Type every player's points; one may stay empty and is filled in to make 120."
+            )
+            return
+        if blanks:
+            rest = 120 - sum(points.values())
+            if rest < 0:
+                self.errors["player_points"] = _(
+                    "The points add up to %(total)s, more than the 120 in the pack.",
+                    total=sum(points.values()),
+                )
+                return
+            points[blanks[0]] = rest
+        out["points"] = {who: points[who] for who in self.active}
+
+    def _required(self, game: str, out: Mapping[str, Any]) -> None:
+        kind = KINDS[self.rules.preset].get(game)
+        if kind is None:
+            return
+        missing = {
+            "declarer": _("Who played? Tap the declarer."),
+            "partner": _("Who held the called ace? Tap the partner."),
+            "points": _("Type the card points."),
+        }
+        wanted = self.fields_for(game)
+        for key in kind.required:
+            if key in out or key not in missing:
+                continue
+            if key == "points" and ("player_points" in wanted or "points" in self.errors):
+                continue  # per-player points say what is wrong themselves
+            self.errors.setdefault(key, missing[key])
+
+    # -- errors --------------------------------------------------------------------------------
+
+    def add_error(self, error: ScoringError) -> None:
+        """Put the engine's message next to the field it names, else at the top."""
+        field = self.field_of(error.key)
+        message = error.reason[:1].upper() + error.reason[1:]
+        if field is None:
+            self.top_errors.append(message)
+        else:
+            self.errors.setdefault(field, message)
+
+    def field_of(self, key: str) -> str | None:
+        """The form field of a deal key in an engine error, if the form shows it."""
+        wanted = self.fields_for(self.game)
+        if key == "game":
+            return key
+        if key == "points" and "player_points" in wanted:
+            return "player_points"
+        if key.startswith("points.") and "player_points" in wanted:
+            return key if key[len("points."):] in self.active else "player_points"
+        if key in wanted:
+            return key
+        return None
+
+    @property
+    def first_error(self) -> tuple[str | None, str] | None:
+        """The first problem, as (field, message), for the preview's answer."""
+        if self.top_errors:
+            return None, self.top_errors[0]
+        for field, message in self.errors.items():
+            return field, message
+        return None
+
+    @property
+    def has_errors(self) -> bool:
+        """Tell whether anything stops the deal from being stored."""
+        return bool(self.errors or self.top_errors)
+
+
+def summary(deal: Deal) -> str:
+    """One line that says what a deal was, for the delete page."""
+    parts = [game_label(deal.game)]
+    if deal.declarer and deal.partner:
+        parts.append(_("%(declarer)s with %(partner)s", declarer=deal.declarer, partner=deal.partner))
+    elif deal.declarer:
+        parts.append(deal.declarer)
+    if isinstance(deal.points, Mapping):
+        parts.append(", ".join(f"{who} {points}" for who, points in deal.points.items()))
+    elif deal.points is not None:
+        parts.append(_("%(points)s points", points=deal.points))
+    for key, label in TOGGLES.items():
+        if getattr(deal, key):
+            parts.append(str(label))
+    if deal.laufende:
+        parts.append(_("%(count)s Laufende", count=deal.laufende))
+    if deal.doubles:
+        parts.append(_("doubled %(count)s×", count=deal.doubles))
+    if deal.bid:
+        parts.append(_("bid %(bid)s", bid=deal.bid))
+    return " · ".join(parts)
