@@ -10,6 +10,9 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 PYTEST_ARGS ?=
+# The browser tests drive Debian's Chromium; `make test` installs it when missing.
+CHROMIUM ?= /usr/bin/chromium
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install run test bench clean
 
@@ -27,10 +30,17 @@ run: $(STAMP)
 	$(BIN)/flask --app scorer db upgrade
 	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
 
+# The whole suite runs twice: on SQLite files, then on a throwaway PostgreSQL
+# server (scripts/with-postgres installs and starts it on loopback).
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

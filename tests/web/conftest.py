@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
 
 from scorer import create_app
+from scorer.web.extensions import db
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
+
+
+def database_url(tmp_path: Path) -> str:
+    """A fresh database for one test: PostgreSQL when TEST_DATABASE_URL names one."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
+        connection.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+    return url
 
 
 @pytest.fixture
@@ -24,12 +40,15 @@ def app(tmp_path: Path) -> Iterator[Flask]:
             "TESTING": True,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
         }
     )
     with app.app_context():
         upgrade()
     yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 @pytest.fixture

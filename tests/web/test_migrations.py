@@ -11,11 +11,12 @@ from flask_migrate import downgrade, upgrade
 
 from scorer import create_app
 from scorer.web.extensions import db
+from tests.web.conftest import database_url
 
 
 def make_app(tmp_path: Path):  # type: ignore[no-untyped-def]
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite3'}"}
+        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)}
     )
 
 
