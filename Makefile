@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 # The schema is brought up to date before serving; the SQLite file lives in instance/.
-run: $(STAMP)
+run: $(STAMP) instance/config.py
 	$(BIN)/flask --app scorer db upgrade
 	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
 
@@ -37,6 +37,13 @@ run: $(STAMP)
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Local settings for `make run`, written once: a random secret key, and session
+# cookies that also travel over plain HTTP on this machine. Production sets
+# SECRET_KEY in the environment instead (README, "Deploying").
+instance/config.py:
+	$(BIN)/python -c 'import secrets; print(f"SECRET_KEY = {secrets.token_hex(32)!r}\nSESSION_COOKIE_SECURE = False")' > $@
+	chmod 600 $@
 
 $(CHROMIUM):
 	$(SUDO) apt-get update

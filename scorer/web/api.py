@@ -7,10 +7,11 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.engine import ScoringError
 from scorer.web import services
+from scorer.web.extensions import limiter
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -68,7 +69,13 @@ def _editable(list_id: str) -> services.ScoreListRow:
     return row
 
 
+def list_creation_limit() -> str:
+    """How many lists one client may create, from the config."""
+    return str(current_app.config["LIST_CREATION_LIMIT"])
+
+
 @bp.post("/lists")
+@limiter.limit(list_creation_limit)
 @answers_json
 def create_list() -> Any:
     """Store a list file as a new list."""

@@ -3,21 +3,46 @@
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request, session
+from flask import Flask, Response, jsonify, render_template, request, session
 from flask_babel import gettext as _
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 
-from scorer.web.extensions import babel, csrf, db, migrate
+from scorer.web.extensions import babel, csrf, db, limiter, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de")
+
+#: No inline script or style, nothing from another host, never in a frame.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    # Edit links carry the edit key: never send them on to another site.
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+class MissingSecretKey(RuntimeError):
+    """The app was started outside debug without a SECRET_KEY."""
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -32,6 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     configure(app, test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seating order
     register_extensions(app)
+    register_security(app)
     register_blueprints(app)
     register_errorhandlers(app)
     register_commands(app)
@@ -47,6 +73,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         WTF_CSRF_TIME_LIMIT=None,  # a list page stays open all evening
         BABEL_DEFAULT_LOCALE="en",
         LANGUAGES=LANGUAGES,
+        SESSION_COOKIE_SECURE=True,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        #: New lists one client may create, in Flask-Limiter's notation.
+        LIST_CREATION_LIMIT="30 per 10 minutes",
+        RATELIMIT_HEADERS_ENABLED=True,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()
@@ -58,7 +90,13 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.update(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = local_secret(Path(app.instance_path))
+        if not (app.debug or app.testing):
+            raise MissingSecretKey(
+                "SECRET_KEY is not set: set the SECRET_KEY environment variable "
+                "(or SECRET_KEY in instance/config.py) to a long random string, "
+                "e.g. python3 -c 'import secrets; print(secrets.token_hex(32))'"
+            )
+        app.config["SECRET_KEY"] = os.urandom(32).hex()
 
 
 def database_url(url: str) -> str:
@@ -67,15 +105,6 @@ def database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
-
-
-def local_secret(instance: Path) -> str:
-    """A secret kept in instance/ so `make run` needs no set-up."""
-    path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
 
 
 @event.listens_for(Engine, "connect")
@@ -104,6 +133,17 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    limiter.init_app(app)
+
+
+def register_security(app: Flask) -> None:
+    """Security headers on every answer."""
+
+    @app.after_request
+    def secure_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
 
 
 def register_blueprints(app: Flask) -> None:

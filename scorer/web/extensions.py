@@ -1,6 +1,8 @@
 """Flask extensions, created unbound and initialised by the app factory."""
 
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -15,3 +17,5 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+#: Per-client limits (memory storage: per worker process), set in the config.
+limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
