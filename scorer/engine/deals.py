@@ -20,7 +20,7 @@ GAMES = (
 SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 
 #: Keys written by the app's own output; read back and ignored.
-OUTPUT_KEYS = frozenset({"number", "payouts"})
+OUTPUT_KEYS = frozenset({"number", "payouts", "version"})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

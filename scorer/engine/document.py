@@ -15,7 +15,7 @@ from scorer.engine.values import name, unknown_key
 #: Top-level keys: what the format defines, and what the app adds (the app
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
 DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals")
-OUTPUT_KEYS = ("format", "title", "ends", "totals", "settlement", "tally")
+OUTPUT_KEYS = ("format", "title", "ends", "backup", "totals", "settlement", "tally")
 #: Longest player name: keeps a list readable on a phone.
 MAX_NAME = 40
 #: Most deals one list may hold; an evening has a few dozen.

@@ -88,12 +88,27 @@ def create_list() -> Any:
     ), 201
 
 
+def etag(row: services.ScoreListRow) -> str:
+    """The list's entity tag: its revision, bumped by every change."""
+    return f"{row.id}-{row.revision}"
+
+
 @bp.get("/lists/<list_id>")
 @answers_json
 def read_list(list_id: str) -> Any:
-    """The list file with defaults, each deal scored, totals and settlement."""
+    """The list file with defaults, each deal scored, totals and settlement.
+
+    Answers 304 to a client that already has this revision (If-None-Match).
+    """
     row = services.get_list(list_id)
-    return jsonify(services.api_document(services.list_state(row)))
+    tag = etag(row)
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = jsonify(services.api_document(services.list_state(row)))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.post("/lists/<list_id>/deals")
@@ -111,8 +126,19 @@ def add_deal(list_id: str) -> Any:
 def edit_deal(list_id: str, number: int) -> Any:
     """Replace deal N; later deals keep their order."""
     row = _editable(list_id)
-    result = services.update_deal(row, number, json_object())
+    result = services.update_deal(row, number, json_object(), version=if_match_version())
     return jsonify(scored(result))
+
+
+def if_match_version() -> int | None:
+    """The deal version an edit starts from (If-Match: "3"), if the client sent one."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    try:
+        return int(header.removeprefix("W/").strip('"'))
+    except ValueError:
+        raise BadBody('If-Match must be the deal\'s version, like "3"') from None
 
 
 @bp.delete("/lists/<list_id>/deals/<int:number>")

@@ -1,9 +1,60 @@
-"""`flask --app scorer` commands beyond Flask-Migrate's `db`."""
+"""`flask --app scorer` commands beyond Flask-Migrate's `db`: backup and restore."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import click
 from flask import Flask
+from flask.cli import with_appcontext
+
+from scorer.engine import ScoringError, parse_document
+from scorer.web import services
 
 
 def register(app: Flask) -> None:
     """Attach the commands to the app."""
+    app.cli.add_command(backup)
+    app.cli.add_command(restore)
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@with_appcontext
+def backup(directory: Path) -> None:
+    """Write every list as a list file into DIRECTORY."""
+    directory.mkdir(parents=True, exist_ok=True)
+    rows = services.all_lists()
+    with click.progressbar(rows, label="Writing lists", show_pos=True) as bar:
+        for row in bar:
+            document = services.backup_document(row)
+            path = directory / f"{row.id}.json"
+            temporary = path.with_suffix(".json.part")
+            temporary.write_text(json.dumps(document, ensure_ascii=False, indent=1), "utf-8")
+            temporary.replace(path)  # a crash never leaves half a file behind
+    click.echo(f"{len(rows)} lists written to {directory}")
+
+
+@click.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@with_appcontext
+def restore(directory: Path) -> None:
+    """Read the list files in DIRECTORY back; lists already here are kept."""
+    files = sorted(directory.glob("*.json"))
+    restored = kept = 0
+    problems: list[str] = []
+    with click.progressbar(files, label="Reading lists", show_pos=True) as bar:
+        for path in bar:
+            try:
+                _row, new = services.restore_document(parse_document(path.read_bytes()))
+            except ScoringError as error:
+                problems.append(f"{path.name}: {error}")
+                continue
+            restored += new
+            kept += not new
+    click.echo(f"{restored} lists restored, {kept} already here")
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        raise SystemExit(1)

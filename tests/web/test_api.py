@@ -210,3 +210,69 @@ def test_the_api_scores_the_rules_seed_examples(
     response = add(client, created, deal)
     assert response.status_code == 201
     assert response.get_json()["payouts"] == dict(zip(FOUR, payouts))
+
+
+def test_an_edit_from_a_stale_version_is_refused_not_overwritten(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    add(client, created, SAUSPIEL)
+    path = f"/api/lists/{created['id']}/deals/1"
+    (deal,) = client.get(f"/api/lists/{created['id']}").get_json()["deals"]
+    headers = {"X-Edit-Key": created["edit_key"], "If-Match": f'"{deal["version"]}"'}
+    first = client.put(path, json={**SAUSPIEL, "points": 80}, headers=headers)
+    assert first.status_code == 200
+    second = client.put(path, json={**SAUSPIEL, "points": 30}, headers=headers)
+    assert second.status_code == 409
+    assert "changed on another phone" in second.get_json()["error"]
+    (deal,) = client.get(f"/api/lists/{created['id']}").get_json()["deals"]
+    assert deal["points"] == 80 and deal["version"] == 2
+
+
+def test_reading_an_unchanged_list_again_costs_a_304(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    path = f"/api/lists/{created['id']}"
+    first = client.get(path)
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    add(client, created, SAUSPIEL)
+    changed = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and len(changed.get_json()["deals"]) == 1
+
+
+def test_a_list_file_read_from_the_api_imports_again_as_the_same_list(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    add(client, created, SAUSPIEL)
+    add(client, created, {"game": "ramsch", "points": {"Anna": 30, "Bene": 0, "Chris": 40, "Dora": 50}})
+    document = client.get(f"/api/lists/{created['id']}").get_json()
+    copy = client.post("/api/lists", json=document)
+    assert copy.status_code == 201, copy.get_json()
+    again = client.get(f"/api/lists/{copy.get_json()['id']}").get_json()
+    assert again["totals"] == document["totals"]
+    assert [d["payouts"] for d in again["deals"]] == [d["payouts"] for d in document["deals"]]
+
+
+def test_every_answer_carries_the_security_headers(client: FlaskClient) -> None:
+    for path in ("/", "/api/lists/nope"):
+        headers = client.get(path).headers
+        policy = headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+        assert "unsafe-inline" not in policy
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_creating_lists_is_rate_limited(app: Any, client: FlaskClient) -> None:
+    app.config["LIST_CREATION_LIMIT"] = "3 per minute"
+    codes = [client.post("/api/lists", json=bavarian_list()).status_code for _ in range(5)]
+    assert codes == [201, 201, 201, 429, 429]
+    refused = client.post("/api/lists", json=bavarian_list())
+    assert refused.is_json and refused.get_json()["error"]
+
+
+def test_a_body_over_the_size_limit_is_refused(client: FlaskClient) -> None:
+    response = client.post("/api/lists", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
+                           content_type="application/json")
+    assert response.status_code == 413 and response.is_json
