@@ -1,0 +1,115 @@
+"""Run the app under gunicorn on a loopback port, for load tests and benchmarks.
+
+The server is bounded: it binds 127.0.0.1 only, and it is stopped (and killed
+if need be) when the ``with`` block ends.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    """A free TCP port on loopback."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Gunicorn:
+    """The app (or another WSGI app) served by gunicorn on 127.0.0.1."""
+
+    def __init__(
+        self,
+        app: str = "scorer:create_app()",
+        *,
+        database_url: str | None = None,
+        workers: int = 2,
+        threads: int = 4,
+        env: dict[str, str] | None = None,
+        upgrade: bool = True,
+    ) -> None:
+        self.app = app
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._folder = tempfile.TemporaryDirectory(prefix="scorer-serve-")
+        self.database_url = database_url or os.environ.get("TEST_DATABASE_URL") or (
+            f"sqlite:///{Path(self._folder.name) / 'serve.sqlite3'}"
+        )
+        self.workers = workers
+        self.threads = threads
+        self.upgrade = upgrade
+        self.env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "SECRET_KEY": "loopback-only",
+            "DATABASE_URL": self.database_url,
+            "FLASK_LIST_CREATION_LIMIT": "100000 per minute",
+            "FLASK_SESSION_COOKIE_SECURE": "false",
+            **(env or {}),
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Gunicorn:
+        """Upgrade the schema, start the server and wait until it answers."""
+        if self.upgrade:
+            subprocess.run(
+                [str(BIN / "flask"), "--app", "scorer", "db", "upgrade"],
+                cwd=ROOT, env=self.env, check=True, capture_output=True,
+            )
+        self.process = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}",
+                "--worker-class", "gthread", "--workers", str(self.workers),
+                "--threads", str(self.threads), "--log-level", "warning", self.app,
+            ],
+            cwd=ROOT, env=self.env, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn stopped: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=2).close()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("gunicorn did not answer within 30 seconds")
+
+    def kill(self) -> None:
+        """Kill the server and its workers at once (SIGKILL), as a crash would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Stop the server gracefully, or kill it after ten seconds."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> Gunicorn:
+        return self.start()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+        self._folder.cleanup()
