@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from sqlalchemy.engine import Engine
 from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 
-from scorer.web.extensions import babel, csrf, db, limiter, migrate
+from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de")
@@ -79,6 +80,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         #: New lists one client may create, in Flask-Limiter's notation.
         LIST_CREATION_LIMIT="30 per 10 minutes",
         RATELIMIT_HEADERS_ENABLED=True,
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIN_SIZE=300,
+        COMPRESS_MIMETYPES=[
+            "text/html", "text/css", "text/csv", "application/javascript",
+            "text/javascript", "application/json", "image/svg+xml",
+        ],
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env()
@@ -134,6 +141,36 @@ def register_extensions(app: Flask) -> None:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     limiter.init_app(app)
+    compress.init_app(app)
+    register_fingerprints(app)
+
+
+#: A year: a fingerprinted asset never changes under its address.
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def register_fingerprints(app: Flask) -> None:
+    """Give static URLs a content hash (?v=...), and cache those for a year."""
+    hashes: dict[str, str | None] = {}
+
+    @app.url_defaults
+    def fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint != "static" or "filename" not in values:
+            return
+        name = values["filename"]
+        if name not in hashes or app.debug:
+            path = Path(app.static_folder or "") / name
+            hashes[name] = (
+                hashlib.sha256(path.read_bytes()).hexdigest()[:12] if path.is_file() else None
+            )
+        if hashes[name]:
+            values["v"] = hashes[name]
+
+    @app.after_request
+    def cache_fingerprinted(response: Response) -> Response:
+        if request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
+            response.headers["Cache-Control"] = IMMUTABLE
+        return response
 
 
 def register_security(app: Flask) -> None:

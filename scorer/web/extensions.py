@@ -1,6 +1,7 @@
 """Flask extensions, created unbound and initialised by the app factory."""
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
@@ -17,5 +18,6 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+compress = Compress()
 #: Per-client limits (memory storage: per worker process), set in the config.
 limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")

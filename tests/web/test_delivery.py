@@ -1,0 +1,31 @@
+"""How pages and assets travel: compressed, fingerprinted, cached for long."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+
+def test_pages_are_sent_compressed_when_the_phone_accepts_it(client: FlaskClient) -> None:
+    plain = client.get("/")
+    packed = client.get("/", headers={"Accept-Encoding": "br, gzip"})
+    assert packed.headers["Content-Encoding"] == "br"
+    assert len(packed.data) < len(plain.data)
+    gzipped = client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip"
+
+
+def test_static_assets_are_fingerprinted_and_cached_for_a_year(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    links = re.findall(r'(/static/app\.css\?v=[0-9a-f]{12})', page)
+    assert links, "the stylesheet link carries a content hash"
+    asset = client.get(links[0])
+    assert asset.status_code == 200
+    assert "max-age=31536000" in asset.headers["Cache-Control"]
+    assert "immutable" in asset.headers["Cache-Control"]
+
+
+def test_an_asset_without_its_fingerprint_is_not_cached_for_long(client: FlaskClient) -> None:
+    asset = client.get("/static/app.css")
+    assert "max-age=31536000" not in asset.headers.get("Cache-Control", "")
