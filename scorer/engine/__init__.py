@@ -14,13 +14,13 @@ from scorer.engine.document import (
     load_list, parse_document, parse_players, read_list, score_document,
 )
 from scorer.engine.errors import ScoringError
-from scorer.engine.games import KINDS, Table, score_deal, teams
+from scorer.engine.games import BID_STEP, HEAD, KINDS, LOWEST_BID, Table, score_deal, teams
 from scorer.engine.replay import FORMAT, DealResult, ListResult, Replay, ScoreList, replay
-from scorer.engine.rules import PRESETS, Preset, RuleSet, parse_rules, rule_keys
+from scorer.engine.rules import PRESETS, TRUMPS, Preset, RuleSet, parse_rules, rule_keys
 from scorer.engine.settlement import Transfer, settle
 
 __all__ = [
-    "FORMAT", "GAMES", "KINDS", "PRESETS", "SUITS",
+    "BID_STEP", "FORMAT", "GAMES", "HEAD", "KINDS", "LOWEST_BID", "PRESETS", "SUITS", "TRUMPS",
     "Deal", "DealResult", "ListResult", "Preset", "Replay", "RuleSet",
     "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",

@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorer.engine import KINDS, Deal, DealResult, RuleSet, ScoringError, parse_rules
-from scorer.engine.games import BID_STEP, LOWEST_BID
-from scorer.engine.rules import GERMAN, TRUMPS
+from scorer.engine import BID_STEP, LOWEST_BID, TRUMPS
+from scorer.engine.rules import GERMAN
 
 #: Labels of the games. The Bavarian words stay German in every language.
 GAME_LABELS: Mapping[str, Any] = {
@@ -341,7 +341,9 @@ def summary(deal: Deal) -> str:
     """One line that says what a deal was, for the delete page."""
     parts = [game_label(deal.game)]
     if deal.declarer and deal.partner:
-        parts.append(_("%(declarer)s with %(partner)s", declarer=deal.declarer, partner=deal.partner))
+        parts.append(
+            _("%(declarer)s with %(partner)s", declarer=deal.declarer, partner=deal.partner)
+        )
     elif deal.declarer:
         parts.append(deal.declarer)
     if isinstance(deal.points, Mapping):

@@ -11,7 +11,6 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.web import access, services
 from scorer.web.deal_form import DealForm, game_label, summary
-from scorer.web.extensions import db
 
 bp = Blueprint("deal", __name__)
 
@@ -30,7 +29,6 @@ def _to_list(row: services.ScoreListRow) -> Any:
 
 def _finished(row: services.ScoreListRow) -> Any:
     """Send a refused change back to the list, saying why."""
-    db.session.rollback()  # let go of the list's write lock at once
     if row.finished_at is not None:
         flash(_("This list is finished. Reopen it to change it."), "error")
     else:
@@ -82,7 +80,6 @@ def new_deal(list_id: str) -> Any:
         try:
             result, created = services.add_deal(row, deal, idempotency_key=form.token)
         except ScoringError as error:
-            db.session.rollback()
             form.add_error(error)
         except services.Conflict:
             return _finished(row)
@@ -120,7 +117,7 @@ def preview(list_id: str) -> Any:
         else:
             return jsonify(payouts=dict(result.payouts), dealer=result.dealer)
     field, message = form.first_error or (None, "")
-    return jsonify(error=message, field=field)
+    return jsonify(error=message, field="points" if field == "player_points" else field)
 
 
 @bp.route("/l/<list_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -144,7 +141,6 @@ def edit_deal(list_id: str, number: int) -> Any:
         try:
             services.update_deal(row, number, deal, version=version)
         except ScoringError as error:
-            db.session.rollback()
             form.add_error(error)
         except services.Conflict:
             return _finished(row)
@@ -173,7 +169,6 @@ def delete_deal(list_id: str, number: int) -> Any:
         return _finished(row)
     except ScoringError as error:
         # Taking a deal out can leave a later one unscorable (a named dealer).
-        db.session.rollback()
         flash(_("Deal %(number)s cannot be deleted: %(reason)s",
                 number=number, reason=error.message), "error")
         return _to_list(row)
@@ -194,7 +189,6 @@ def undo(list_id: str) -> Any:
     except services.Conflict:
         return _finished(row)
     except ScoringError as error:
-        db.session.rollback()
         flash(_("The last deal cannot be undone: %(reason)s", reason=error.message), "error")
         return _to_list(row)
     flash(_("Deal %(number)s undone.", number=count))

@@ -9,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -29,6 +30,8 @@ from scorer.web.models import DealRow, PresetRow, ScoreListRow, now
 END_KINDS = ("deals", "classic", "heads", "open")
 MAX_TITLE = 80
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 class NotFound(LookupError):
     """No such list or deal."""
@@ -40,6 +43,24 @@ class NotAllowed(PermissionError):
 
 class Conflict(Exception):
     """The change cannot be made as things stand (stale edit, finished list)."""
+
+
+def transaction(change: F) -> F:
+    """Run a change as one transaction: commit inside, roll back on any refusal.
+
+    Rolling back at once lets go of the list's write lock before the view
+    renders its error, so other phones are not kept waiting.
+    """
+
+    @wraps(change)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return change(*args, **kwargs)
+        except BaseException:
+            db.session.rollback()
+            raise
+
+    return wrapper  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -196,6 +217,7 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
     return {"kind": kind, "count": count}
 
 
+@transaction
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None,
@@ -281,6 +303,7 @@ def preview_deal(
     return _replay_with(row, deal_data).deals[position - 1]
 
 
+@transaction
 def add_deal(
     row: ScoreListRow, data: Mapping[str, Any], *, idempotency_key: str | None = None
 ) -> tuple[DealResult, bool]:
@@ -330,6 +353,7 @@ def _by_idempotency_key(row: ScoreListRow, key: str) -> DealResult | None:
     return state.result.deals[index]
 
 
+@transaction
 def update_deal(
     row: ScoreListRow, number: int, data: Mapping[str, Any], *, version: int | None = None
 ) -> DealResult:
@@ -351,6 +375,7 @@ def update_deal(
     return result.deals[number - 1]
 
 
+@transaction
 def delete_deal(row: ScoreListRow, number: int) -> DealRow:
     """Delete deal ``number`` (it can be restored); later deals move up."""
     _lock(row)
@@ -371,6 +396,7 @@ def undo_last(row: ScoreListRow) -> DealRow:
     return delete_deal(row, count)
 
 
+@transaction
 def restore_deal(row: ScoreListRow, deal_id: int) -> None:
     """Bring a deleted deal back to its place."""
     _lock(row)
@@ -397,6 +423,7 @@ def _all_deals(row: ScoreListRow) -> list[DealRow]:
     return list(db.session.scalars(query))
 
 
+@transaction
 def finish(row: ScoreListRow) -> None:
     """Close the list after settling up: it becomes read-only."""
     _lock(row)
@@ -404,6 +431,7 @@ def finish(row: ScoreListRow) -> None:
     db.session.commit()
 
 
+@transaction
 def reopen(row: ScoreListRow) -> None:
     """Open a finished list again."""
     _lock(row)
@@ -411,6 +439,7 @@ def reopen(row: ScoreListRow) -> None:
     db.session.commit()
 
 
+@transaction
 def delete_list(row: ScoreListRow) -> None:
     """Delete a list and its deals for good."""
     db.session.execute(sa.delete(DealRow).where(DealRow.list_id == row.id))
@@ -484,6 +513,7 @@ def _deleted_in_place(row: ScoreListRow) -> list[dict[str, Any]]:
     return deleted
 
 
+@transaction
 def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     """Bring back a list from its backup; a list whose id exists is left alone.
 
@@ -538,6 +568,7 @@ def _when(value: Any) -> datetime | None:
 # -- presets ------------------------------------------------------------------------------
 
 
+@transaction
 def save_preset(name: str, rules: Mapping[str, Any]) -> PresetRow:
     """Save (or replace) a named set of house rules."""
     name = name.strip()
@@ -559,6 +590,7 @@ def presets() -> list[PresetRow]:
     return list(db.session.scalars(sa.select(PresetRow).order_by(PresetRow.name)))
 
 
+@transaction
 def delete_preset(preset_id: int) -> None:
     """Delete a saved preset; lists made with it keep their own rules."""
     preset = db.session.get(PresetRow, preset_id)

@@ -1,0 +1,216 @@
+// The deal form: show only what the chosen game takes, fill the last Ramsch
+// or least player up to 120, and preview the payouts live. The form works
+// without this script; the server ignores fields the game does not take.
+"use strict";
+
+(function () {
+  const form = document.querySelector("form[data-deal-form]");
+  if (!form) {
+    return;
+  }
+  const texts = form.dataset;
+  const trumps = readJson(texts.trumps);
+  const laufendeFrom = readJson(texts.laufendeFrom);
+  const previewBox = form.querySelector("[data-preview]");
+  const previewMessage = form.querySelector("[data-preview-message]");
+  const pointsInput = form.querySelector("input[name=points]");
+  const defenders = form.querySelector("input[name=defenders]");
+  const pointsLabel = form.querySelector("[data-points-label]");
+  const pointsHint = form.querySelector("[data-points-hint]");
+  const pointsHintText = pointsHint ? pointsHint.textContent : "";
+  const playerInputs = Array.from(form.querySelectorAll("input[data-player-points]"));
+  const pointsSum = form.querySelector("[data-points-sum]");
+  const laufende = form.querySelector("select[data-laufende]");
+  let timer = null;
+  let asked = 0;
+
+  function readJson(text) {
+    try {
+      return JSON.parse(text || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, key) {
+      return key in values ? String(values[key]) : whole;
+    });
+  }
+
+  function whole(text) {
+    return /^[0-9]{1,3}$/.test(text.trim()) ? parseInt(text.trim(), 10) : null;
+  }
+
+  function chosen(name) {
+    const input = form.querySelector("input[name=\"" + name + "\"]:checked");
+    return input ? input.value : "";
+  }
+
+  // Only the fields of the chosen game; with no game yet, only the games.
+  function showFields() {
+    const game = chosen("game");
+    form.querySelectorAll("[data-games]").forEach(function (element) {
+      element.hidden = !game || element.dataset.games.split(" ").indexOf(game) < 0;
+    });
+    if (laufende) {
+      const most = trumps[game] || 0;
+      const from = laufendeFrom[game] || 1;
+      Array.from(laufende.options).forEach(function (option) {
+        const count = parseInt(option.value, 10);
+        const off = count !== 0 && (count > most || count < from);
+        option.disabled = off;
+        option.hidden = off;
+      });
+      if (laufende.selectedOptions.length && laufende.selectedOptions[0].disabled) {
+        laufende.value = "0";
+      }
+    }
+  }
+
+  // The declarer cannot be their own partner.
+  function guardPartner() {
+    const declarer = chosen("declarer");
+    form.querySelectorAll("input[name=partner]").forEach(function (input) {
+      const out = input.closest(".choice").classList.contains("is-out");
+      input.disabled = out || (declarer !== "" && input.value === declarer);
+      if (input.disabled && input.checked) {
+        input.checked = false;
+      }
+    });
+  }
+
+  function showPoints() {
+    if (!pointsInput || !defenders) {
+      return;
+    }
+    pointsLabel.textContent = defenders.checked ? texts.textDefenders : texts.textDeclaring;
+    const typed = whole(pointsInput.value);
+    if (defenders.checked && typed !== null && typed <= 120) {
+      pointsHint.textContent = fill(texts.textMakes, { points: 120 - typed });
+    } else {
+      pointsHint.textContent = defenders.checked ? "" : pointsHintText;
+    }
+  }
+
+  // Exactly one empty field: it shows what makes 120 (the server fills it in).
+  function showPlayerPoints() {
+    if (!playerInputs.length) {
+      return;
+    }
+    let total = 0;
+    const empty = [];
+    playerInputs.forEach(function (input) {
+      input.placeholder = "";
+      const points = whole(input.value);
+      if (input.value.trim() === "") {
+        empty.push(input);
+      } else if (points !== null) {
+        total += points;
+      }
+    });
+    if (empty.length === 1 && total <= 120) {
+      const input = empty[0];
+      const label = form.querySelector("label[for=\"" + input.id + "\"]");
+      input.placeholder = String(120 - total);
+      pointsSum.textContent = fill(texts.textFill, {
+        player: label ? label.textContent : "",
+        points: 120 - total,
+      });
+    } else {
+      pointsSum.textContent = fill(texts.textSum, { points: total });
+    }
+  }
+
+  function showPayouts(payouts) {
+    form.querySelectorAll("[data-payout]").forEach(function (cell) {
+      const amount = payouts ? payouts[cell.dataset.payout] : undefined;
+      cell.classList.remove("plus", "minus");
+      if (typeof amount !== "number") {
+        cell.textContent = "–";
+      } else if (amount > 0) {
+        cell.textContent = "+" + amount;
+        cell.classList.add("plus");
+      } else if (amount < 0) {
+        cell.textContent = "−" + -amount;
+        cell.classList.add("minus");
+      } else {
+        cell.textContent = "0";
+      }
+    });
+  }
+
+  function preview() {
+    if (!chosen("game") || !window.fetch) {
+      return;
+    }
+    const mine = ++asked;
+    const body = new FormData(form);
+    body.delete("action");
+    previewBox.classList.add("is-stale");
+    window.fetch(texts.previewUrl, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRFToken": body.get("csrf_token") || "" },
+    }).then(function (response) {
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      return response.json();
+    }).then(function (answer) {
+      if (mine !== asked) {
+        return;
+      }
+      previewBox.classList.remove("is-stale");
+      if (answer.error) {
+        showPayouts(null);
+        previewMessage.textContent = answer.error;
+      } else {
+        showPayouts(answer.payouts);
+        previewMessage.textContent = "";
+      }
+    }).catch(function () {
+      if (mine === asked) {
+        previewMessage.textContent = texts.textFailed;
+      }
+    });
+  }
+
+  function changed() {
+    showFields();
+    guardPartner();
+    showPoints();
+    showPlayerPoints();
+    window.clearTimeout(timer);
+    timer = window.setTimeout(preview, 250);
+  }
+
+  form.querySelectorAll("[data-nojs-preview]").forEach(function (button) {
+    button.hidden = true;
+  });
+  form.addEventListener("change", changed);
+  form.addEventListener("input", changed);
+
+  // One tap saves once: the button waits while the page is on its way
+  // (the one-time token stores a repeat once anyway).
+  form.addEventListener("submit", function (event) {
+    const button = event.submitter;
+    if (button) {
+      window.setTimeout(function () { button.disabled = true; }, 0);
+    }
+  });
+  window.addEventListener("pageshow", function () {
+    form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      button.disabled = false;
+    });
+  });
+
+  showFields();
+  guardPartner();
+  showPoints();
+  showPlayerPoints();
+  if (chosen("game")) {
+    preview();
+  }
+})();
