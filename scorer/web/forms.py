@@ -19,6 +19,11 @@ from wtforms import (
 from wtforms import widgets
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+try:  # WTForms 3.3 names choices; 3.4 drops plain tuples
+    from wtforms.fields.choices import SelectChoice
+except ImportError:  # pragma: no cover - older WTForms
+    SelectChoice = None
+
 from scorer.engine import GAMES, PRESETS, parse_rules
 from scorer.engine.rules import MAX_TARIFF, TRUMPS
 
@@ -41,7 +46,7 @@ def family_label(family: str) -> str:
         "bavarian": _l("Schafkopf (4 or 5 players)"),
         "bavarian3": _l("Three-hand Schafkopf"),
         "sheepshead3": _l("Sheepshead (3 players)"),
-        "german": _l("Schafkopf of the German game (4)"),
+        "german": _l("German game (4 players)"),
     }
     return str(labels.get(family, family))
 
@@ -79,6 +84,13 @@ def tariff_label(name: str) -> str:
         "head": _l("Completed head"),
     }
     return str(labels.get(name, name))
+
+
+def choice(value: str, label: Any) -> Any:
+    """One option of a select or a checkbox group."""
+    if SelectChoice is None:  # pragma: no cover
+        return (value, str(label))
+    return SelectChoice(value, str(label))
 
 
 def defaults(family: str) -> dict[str, Any]:
@@ -147,20 +159,30 @@ class NewListBase(FlaskForm):
     def validate_players(self) -> bool:
         """Check the names: as many as the family seats, each different."""
         family = PRESETS[self.family_name]
+        fields = self.player_fields()
+        typed = [(f, (f.data or "").strip()) for f in fields]
+        seen: set[str] = set()
+        problem, at = None, fields[0]
+        for f, name in typed:
+            if not name:
+                continue
+            if len(name) > MAX_NAME:
+                problem, at = _l("A name may be at most %(count)s characters.", count=MAX_NAME), f
+                break
+            if name.casefold() in seen:
+                problem, at = _l("Each player needs a different name."), f
+                break
+            seen.add(name.casefold())
         names = self.players()
-        problem = None
-        if any(len(n) > MAX_NAME for n in names):
-            problem = _l("A name may be at most %(count)s characters.", count=MAX_NAME)
-        elif len(set(n.casefold() for n in names)) != len(names):
-            problem = _l("Each player needs a different name.")
-        elif len(names) not in family.seats:
+        if problem is None and len(names) not in family.seats:
             problem = _l(
                 "This game needs %(seats)s players, not %(count)s.",
                 seats=" / ".join(str(s) for s in family.seats), count=len(names),
             )
+            at = next((f for f, name in typed if not name), fields[0])
         if problem is None:
             return True
-        self.player_fields()[0].errors = [*self.player_fields()[0].errors, str(problem)]
+        at.errors = [*at.errors, str(problem)]
         self.players_error = str(problem)
         return False
 
@@ -206,7 +228,10 @@ class NewListBase(FlaskForm):
         family = PRESETS[self.family_name]
         base = defaults(self.family_name)
         rules: dict[str, Any] = {"preset": self.family_name}
-        rules["games"] = [g for g in family.games if g in (self["games"].data or []) or g == "passed"]
+        # A game switched on by its own house rule (the German solo) follows the rule.
+        chosen = set(self["games"].data or []) | {"passed"}
+        chosen |= {name for name in self.flag_names if name in family.games and self[name].data}
+        rules["games"] = [g for g in family.games if g in chosen]
         tariffs = dict(base["tariffs"])
         for name in self.tariff_names:
             tariffs[name] = self[f"tariff_{name}"].data
@@ -279,8 +304,9 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
     NewListForm.flag_names = flags
     seats = max(preset.seats)
     for i in range(1, seats + 1):
+        label = _l("Player %(n)s", n=i) if i <= min(preset.seats) else _l("Player %(n)s (optional)", n=i)
         setattr(NewListForm, f"player_{i}", StringField(
-            _l("Player %(n)s", n=i), validators=[Optional(), Length(max=MAX_NAME)],
+            label, validators=[Optional(), Length(max=MAX_NAME)],
         ))
     for name in shown_tariffs:
         setattr(NewListForm, f"tariff_{name}", IntegerField(
@@ -296,10 +322,11 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
         _l("Schneider at this many points or fewer"), default=base["schneider_loss_max"],
         validators=[InputRequired(), NumberRange(min=0, max=60)],
     )
+    hidden_games = {"passed", *(name for name in flags if name in preset.games)}
     NewListForm.games = MultiCheckboxField(
         _l("Games played"),
-        choices=[(g, game_label(g)) for g in preset.games if g != "passed"],
-        default=[g for g in base["games"] if g != "passed"],
+        choices=[choice(g, game_label(g)) for g in preset.games if g not in hidden_games],
+        default=[g for g in base["games"] if g not in hidden_games],
     )
     if "durchmarsch" in preset.extra:
         value = base.get("durchmarsch")
@@ -311,7 +338,7 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
     if "virgin" in preset.extra:
         NewListForm.virgin = SelectField(
             _l("Ramsch: a virgin (no points) doubles"),
-            choices=[("own", _l("their own share")), ("all", _l("everything"))],
+            choices=[choice("own", _l("their own share")), choice("all", _l("everything"))],
             default=base.get("virgin", "own"),
         )
     labels = {
@@ -328,15 +355,15 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
     )
     form = NewListForm(**kwargs)
     form.family.data = family
-    form.first_dealer.choices = [("", str(_l("The last player")))] + [
-        (str(i), str(_l("Player %(n)s", n=i))) for i in range(1, seats + 1)
+    form.first_dealer.choices = [choice("", _l("The last player"))] + [
+        choice(str(i), _l("Player %(n)s", n=i)) for i in range(1, seats + 1)
     ]
     kinds = [("open", _l("when we stop (open)")), ("deals", _l("after a number of deals"))]
     if family == "sheepshead3":
         kinds.append(("classic", _l("when someone reaches classic points")))
     if family == "german":
         kinds.append(("heads", _l("after a number of completed heads")))
-    form.ends_kind.choices = [(k, str(v)) for k, v in kinds]
+    form.ends_kind.choices = [choice(k, v) for k, v in kinds]
     return form
 
 

@@ -23,7 +23,7 @@ from scorer.web import access, services
 from scorer.web.app import LANGUAGES, select_locale
 from scorer.web.extensions import db
 from scorer.web.forms import (
-    FAMILIES, ActionForm, ImportForm, PresetForm, family_label, game_label, new_list_form,
+    FAMILIES, ActionForm, ImportForm, PresetForm, choice, family_label, game_label, new_list_form,
 )
 from scorer.web.models import DealRow, ScoreListRow, now
 
@@ -340,7 +340,7 @@ def presets() -> Any:
     """Saved house-rule presets: list, save from a list's rules, delete."""
     form = PresetForm()
     lists = services.recent_lists(finished=False) + services.recent_lists(finished=True)
-    form.list_id.choices = [(r.id, f"{r.title} ({family_label(r.preset)})") for r in lists]
+    form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.preset)})") for r in lists]
     action = request.form.get("action")
     if request.method == "POST" and action == "delete":
         if ActionForm().validate_on_submit():
