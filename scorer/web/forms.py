@@ -17,7 +17,7 @@ from wtforms import (
     StringField, TextAreaField,
 )
 from wtforms import widgets
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 try:  # WTForms 3.3 names choices; 3.4 drops plain tuples
     from wtforms.fields.choices import SelectChoice
@@ -107,6 +107,15 @@ class MultiCheckboxField(SelectMultipleField):
 
 class ActionForm(FlaskForm):
     """A button that changes something: only the CSRF token."""
+
+
+class DeleteListForm(FlaskForm):
+    """Deleting a list for good: the player must say so."""
+
+    confirm = BooleanField(
+        _l("Yes, delete this list and all its deals for good"),
+        validators=[DataRequired(_l("Tick the box to delete the list."))],
+    )
 
 
 class NewListBase(FlaskForm):

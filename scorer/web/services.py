@@ -112,6 +112,16 @@ def key_matches(row: ScoreListRow, key: str | None) -> bool:
     return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
 
 
+@transaction
+def reissue_key(row: ScoreListRow) -> str:
+    """Give the list a new edit key; the old edit links stop working."""
+    _lock(row)
+    key = secrets.token_urlsafe(24)
+    row.edit_key_hash = hash_key(key)
+    db.session.commit()
+    return key
+
+
 def require_key(row: ScoreListRow, key: str | None) -> None:
     """Refuse a change without the list's edit key."""
     if not key_matches(row, key):

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import segno
 import sqlalchemy as sa
 from flask import (
-    Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for,
+    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session,
+    url_for,
 )
 from flask_babel import format_currency, format_timedelta
 from flask_babel import gettext as _
@@ -23,7 +24,7 @@ from scorer.web import access, services
 from scorer.web.app import LANGUAGES, select_locale
 from scorer.web.extensions import db
 from scorer.web.forms import (
-    FAMILIES, ActionForm, ImportForm, PresetForm, choice, family_label, game_label, new_list_form,
+    FAMILIES, ActionForm, DeleteListForm, ImportForm, PresetForm, choice, family_label, game_label, new_list_form,
 )
 from scorer.web.models import DealRow, ScoreListRow, now
 
@@ -191,7 +192,47 @@ def show_list(list_id: str) -> Any:
         progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
+        deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
     )
+
+
+@bp.get("/l/<list_id>/changes")
+def changes(list_id: str) -> Any:
+    """The list's revision, for pages that follow it: 304 while nothing changed."""
+    row = services.get_list(list_id)
+    tag = f"{row.id}-{row.revision}"
+    response = Response(status=304) if tag in request.if_none_match else jsonify(revision=row.revision)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/l/<list_id>/deals/<int:deal_id>/restore")
+def restore_deal(list_id: str, deal_id: int) -> Any:
+    """Bring a deleted deal back to its place."""
+    row = _editable(list_id)
+    try:
+        services.restore_deal(row, deal_id)
+    except ScoringError as error:
+        flash(_("That deal cannot come back: %(reason)s", reason=error.message), "error")
+    except services.Conflict:
+        flash(_("This list is finished. Reopen it to change it."), "error")
+    else:
+        flash(_("The deal is back in the list."))
+    return redirect(url_for("pages.show_list", list_id=row.id))
+
+
+@bp.route("/l/<list_id>/delete", methods=["GET", "POST"])
+def delete_list(list_id: str) -> Any:
+    """Delete a list for good, after asking; only with the edit key."""
+    row = _editable(list_id)
+    form = DeleteListForm()
+    if form.validate_on_submit():
+        title = row.title
+        services.delete_list(row)
+        flash(_("The list %(title)s is deleted.", title=title))
+        return redirect(url_for("pages.home"))
+    return render_template("delete_list.html", row=row, form=form)
 
 
 @bp.get("/l/<list_id>/settle")
@@ -244,9 +285,20 @@ def share(list_id: str) -> Any:
     row = services.get_list(list_id)
     response = Response(render_template(
         "share.html", row=row, view_link=_link(row, "view"), edit_link=_link(row, "edit"),
+        action_form=ActionForm(),
     ))
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+@bp.post("/l/<list_id>/key")
+def reissue_key(list_id: str) -> Any:
+    """Make a new edit link; the old one stops working on every phone."""
+    row = _editable(list_id)
+    if ActionForm().validate_on_submit():
+        access.remember_key(row, services.reissue_key(row))
+        flash(_("New edit link made. The old one no longer works."))
+    return redirect(url_for("pages.share", list_id=row.id))
 
 
 @bp.get("/l/<list_id>/qr.svg")
