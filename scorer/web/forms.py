@@ -6,6 +6,7 @@ house rules; the defaults come from the engine's presets, never from here.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -118,10 +119,16 @@ class DeleteListForm(FlaskForm):
     )
 
 
+def one_time_token() -> str:
+    """A fresh token for a form that stores something: a resend stores once."""
+    return secrets.token_urlsafe(24)
+
+
 class NewListBase(FlaskForm):
     """The fields every family shares; the rule fields are added per family."""
 
     family = HiddenField()
+    once = HiddenField(default=one_time_token)
     title = StringField(_l("Title (optional)"), validators=[Optional(), Length(max=MAX_TITLE)])
     first_dealer = SelectField(_l("First dealer"), default="")
     ends_kind = SelectField(_l("The list ends"), default="open")
@@ -379,6 +386,7 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
 class ImportForm(FlaskForm):
     """A list file, pasted or uploaded."""
 
+    once = HiddenField(default=one_time_token)
     text = TextAreaField(_l("Paste the list file (JSON)"), validators=[Optional()])
     upload = FileField(_l("or choose the file"))
 

@@ -24,6 +24,7 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     """A list: players, its own copy of the rules, and how it ends."""
 
     __tablename__ = "lists"
+    __table_args__ = (sa.UniqueConstraint("creation_token", name="uq_lists_creation_token"),)
 
     id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
     title: so.Mapped[str] = so.mapped_column(sa.String(80))
@@ -40,6 +41,8 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     finished_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
     #: Bumped by every change; pages use it to notice news cheaply.
     revision: so.Mapped[int] = so.mapped_column(default=1)
+    #: The one-time token of the form that created the list: a resend finds it.
+    creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
     deals: so.WriteOnlyMapped[DealRow] = so.relationship(
         back_populates="score_list", cascade="all, delete-orphan", passive_deletes=True

@@ -6,6 +6,7 @@ engine decides what every deal is worth.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -16,10 +17,11 @@ from functools import wraps
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
+from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import (
-    DealResult, ListResult, Replay, ScoreList, ScoringError,
+    N_, DealResult, ListResult, Replay, ScoreList, ScoringError,
     load_list, parse_deal, parse_rules,
 )
 from scorer.web.extensions import db
@@ -212,38 +214,59 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
         return {"kind": "open"}
     kind = ends.get("kind")
     if kind not in END_KINDS:
-        raise ScoringError("ends", f"must be one of {', '.join(END_KINDS)}")
+        raise ScoringError("ends", N_("must be one of %(kinds)s"), kinds=", ".join(END_KINDS))
     if kind == "open":
         return {"kind": "open"}
     count = ends.get("count")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
-        raise ScoringError("ends", "needs a count from 1 to 10000")
+        raise ScoringError("ends", N_("needs a count from 1 to 10000"))
     if kind == "deals" and count % players:
-        raise ScoringError("ends", f"the number of deals must be a multiple of {players}")
+        raise ScoringError(
+            "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
+        )
     if kind == "classic" and preset != "sheepshead3":
-        raise ScoringError("ends", "a classic-points target is for three-hand Schafkopf")
+        raise ScoringError("ends", N_("a classic-points target is for three-hand Schafkopf"))
     if kind == "heads" and preset != "german":
-        raise ScoringError("ends", "completed heads are for the German game")
+        raise ScoringError("ends", N_("completed heads are for the German game"))
     return {"kind": kind, "count": count}
 
 
 @transaction
+def key_from_token(token: str) -> str:
+    """The edit key of a list made by a form with this one-time token.
+
+    A resent form (double tap, bad reception) finds its list again and must
+    hand the phone the same key, which is never stored: so it is derived.
+    """
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(secret, b"edit-key:" + token.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
-    ends: Mapping[str, Any] | None = None,
+    ends: Mapping[str, Any] | None = None, token: str | None = None,
 ) -> tuple[ScoreListRow, str]:
-    """Store a new list (with any deals it brings); return it and its edit key."""
+    """Store a new list (with any deals it brings); return it and its edit key.
+
+    A repeated one-time ``token`` (a form sent twice) stores the list once.
+    """
     score_list = load_list(document)  # every deal must score before anything is kept
     title = (title if title is not None else document.get("title")) or ""
     if not isinstance(title, str):
-        raise ScoringError("title", "must be text")
+        raise ScoringError("title", N_("must be text"))
     title = title.strip()[:MAX_TITLE] or " · ".join(score_list.players)
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
-        raise ScoringError("ends", "must be an object")
-    key = secrets.token_urlsafe(24)
+        raise ScoringError("ends", N_("must be an object"))
+    if token:
+        repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == token))
+        if repeat is not None:
+            return repeat, key_from_token(token)
+    key = key_from_token(token) if token else secrets.token_urlsafe(24)
     row = ScoreListRow(
         id=secrets.token_urlsafe(16),
+        creation_token=token or None,
         title=title,
         preset=score_list.rules.preset,
         rules=score_list.rules.to_dict(),
@@ -531,7 +554,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     """
     backup = document.get("backup")
     if not isinstance(backup, Mapping) or not isinstance(backup.get("id"), str):
-        raise ScoringError("backup", "is missing: this is not a backup file")
+        raise ScoringError("backup", N_("is missing: this is not a backup file"))
     existing = db.session.get(ScoreListRow, backup["id"])
     if existing is not None:
         return existing, False
@@ -539,7 +562,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     deleted = backup.get("deleted_deals") or []
     for number, item in enumerate(deleted, start=1):
         if not isinstance(item, Mapping):
-            raise ScoringError("backup.deleted_deals", "must be a list of deals")
+            raise ScoringError("backup.deleted_deals", N_("must be a list of deals"))
         parse_deal(item.get("data"), number)
     try:
         row = ScoreListRow(
@@ -556,7 +579,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
             finished_at=_when(backup.get("finished_at")),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise ScoringError("backup", f"is damaged: {error}") from None
+        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem=str(error)) from None
     db.session.add(row)
     # Kept deal k sorts at 2k; a deleted deal that stood after k kept ones at 2k + 1.
     deals = [(2 * k, deal.to_dict(), None) for k, deal in enumerate(score_list.deals, start=1)]
@@ -583,7 +606,7 @@ def save_preset(name: str, rules: Mapping[str, Any]) -> PresetRow:
     """Save (or replace) a named set of house rules."""
     name = name.strip()
     if not name:
-        raise ScoringError("name", "a preset needs a name")
+        raise ScoringError("name", N_("a preset needs a name"))
     checked = parse_rules(rules).to_dict()
     preset = db.session.scalar(sa.select(PresetRow).where(PresetRow.name == name))
     if preset is None:

@@ -134,7 +134,8 @@ def new_list() -> Any:
             document["first_dealer"] = dealer
         try:
             row, key = services.create_list(
-                document, title=form.title.data or "", ends=form.ends()
+                document, title=form.title.data or "", ends=form.ends(),
+                token=(form.once.data or "")[:64] or None,
             )
         except ScoringError as error:
             db.session.rollback()
@@ -371,7 +372,9 @@ def import_list() -> Any:
         if upload is not None and getattr(upload, "filename", ""):
             raw = upload.read()
         try:
-            row, key = services.create_list(parse_document(raw))
+            row, key = services.create_list(
+                parse_document(raw), token=(form.once.data or "")[:64] or None
+            )
         except ScoringError as error:
             db.session.rollback()
             field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text

@@ -7,6 +7,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from tests.web.conftest import FOUR, bavarian_list
+from tests.web.test_pages import form_defaults
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
 
@@ -114,3 +115,22 @@ def test_player_names_with_markup_are_shown_as_text(client: FlaskClient) -> None
         assert evil not in page
         assert "&lt;script&gt;" in page
     assert FOUR[1] in client.get(made["url"]).get_data(as_text=True)
+
+
+def test_a_new_list_form_sent_twice_makes_one_list_and_both_phones_may_edit(app: Any) -> None:
+    first, resend = app.test_client(), app.test_client()
+    form = form_defaults(first, "bavarian")
+    assert form["once"], "the form carries a one-time token"
+    form.update({"player_1": "Anna", "player_2": "Bene", "player_3": "Chris", "player_4": "Dora"})
+    one = first.post("/new?family=bavarian", data=form)
+    two = resend.post("/new?family=bavarian", data=form)
+    assert one.status_code == two.status_code == 302
+    assert one.headers["Location"] == two.headers["Location"]
+    from scorer.web.extensions import db
+    from scorer.web.models import ScoreListRow
+
+    with app.app_context():
+        assert db.session.query(ScoreListRow).count() == 1
+    for phone in (first, resend):
+        listing = phone.get(one.headers["Location"]).get_data(as_text=True)
+        assert "/deals/new" in listing
