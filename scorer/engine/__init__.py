@@ -13,15 +13,17 @@ from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
 from scorer.engine.document import (
     load_list, parse_document, parse_players, read_list, score_document,
 )
-from scorer.engine.errors import ScoringError
+from scorer.engine.errors import N_, ScoringError
 from scorer.engine.games import BID_STEP, HEAD, KINDS, LOWEST_BID, Table, score_deal, teams
-from scorer.engine.replay import FORMAT, DealResult, ListResult, Replay, ScoreList, replay
+from scorer.engine.replay import (
+    FORMAT, DealResult, ListResult, Replay, ScoreList, dealer_after, replay,
+)
 from scorer.engine.rules import PRESETS, TRUMPS, Preset, RuleSet, parse_rules, rule_keys
 from scorer.engine.settlement import Transfer, settle
 
 __all__ = [
-    "BID_STEP", "FORMAT", "GAMES", "HEAD", "KINDS", "LOWEST_BID", "PRESETS", "SUITS", "TRUMPS",
-    "Deal", "DealResult", "ListResult", "Preset", "Replay", "RuleSet",
+    "N_", "BID_STEP", "FORMAT", "GAMES", "HEAD", "KINDS", "LOWEST_BID", "PRESETS", "SUITS", "TRUMPS",
+    "Deal", "DealResult", "dealer_after", "ListResult", "Preset", "Replay", "RuleSet",
     "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
     "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.deals import Deal
-from scorer.engine.errors import ScoringError
+from scorer.engine.errors import N_, ScoringError
 from scorer.engine.games import HEAD, Table, score_deal, teams
 from scorer.engine.rules import GERMAN, SHEEPSHEAD3, RuleSet
 from scorer.engine.settlement import Transfer, settle
@@ -88,11 +88,24 @@ class ListResult:
         return out
 
 
+def dealer_after(players: tuple[str, ...], first_dealer: str, named: Iterable[str | None]) -> str:
+    """Who deals next after deals that named these dealers (None: rotated).
+
+    >>> dealer_after(("A", "B", "C", "D"), "D", [None, None, "A", None])
+    'C'
+    """
+    seat = {who: i for i, who in enumerate(players)}
+    at = seat[first_dealer]
+    for dealer in named:
+        at = (seat[dealer] if dealer is not None else at) + 1
+    return players[at % len(players)]
+
+
 class Replay:
     """The running state of a list; deals are added one at a time.
 
     Adding a deal costs the same however long the list is, so the app can
-    score a new deal without replaying the whole list.
+    score a new deal without replaying the whole list (see ``resume``).
     """
 
     def __init__(self, rules: RuleSet, players: tuple[str, ...], first_dealer: str) -> None:
@@ -101,9 +114,27 @@ class Replay:
         self.totals = dict.fromkeys(players, 0)
         self.tally: dict[str, int] = {}
         self.results: list[DealResult] = []
+        #: Deals scored before this replay took over (see ``resume``).
+        self.skipped = 0
         self._seat = {who: i for i, who in enumerate(players)}
         self._dealer = self._seat[first_dealer]
         self._sits_out = len(players) == 5
+
+    @classmethod
+    def resume(
+        cls, rules: RuleSet, players: tuple[str, ...], *, next_dealer: str, played: int
+    ) -> Replay:
+        """Pick up a list after ``played`` deals, to score the next ones.
+
+        Only the dealer and the count carry over, so the totals count only
+        the deals added from here; a family whose scoring reads the tally
+        (``rules.reads_tally``) must be replayed in full instead.
+        """
+        if rules.reads_tally:
+            raise ValueError("this family's scoring reads the tally: replay the list")
+        replay = cls(rules, players, next_dealer)
+        replay.skipped = played
+        return replay
 
     @property
     def next_dealer(self) -> str:
@@ -114,7 +145,7 @@ class Replay:
         """Who plays a deal dealt by dealer (by default the next dealer)."""
         dealer = self.next_dealer if dealer is None else dealer
         if dealer not in self._seat:
-            raise ScoringError("dealer", f"{dealer} is not a player of this list")
+            raise ScoringError("dealer", N_("%(name)s is not a player of this list"), name=dealer)
         active = (
             tuple(who for who in self.players if who != dealer)
             if self._sits_out
@@ -124,12 +155,12 @@ class Replay:
 
     def add(self, deal: Deal) -> DealResult:
         """Check and score the next deal, and move the dealer on."""
-        number = len(self.results) + 1
+        number = self.skipped + len(self.results) + 1
         try:
             table = self.table(deal.dealer)
             outcome = score_deal(self.rules, table, deal, self.tally)
         except ScoringError as error:
-            raise ScoringError(error.key, error.reason, deal=number) from None
+            raise error.in_deal(number) from None
         payouts = dict.fromkeys(self.players, 0)
         payouts.update(outcome.payouts)
         for who, amount in payouts.items():

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from scorer.engine.errors import ScoringError, shown
+from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.values import flag, mapping, unknown_key, whole
 
 BAVARIAN = "bavarian"
@@ -152,6 +152,11 @@ class RuleSet:
         """The preset this rule set starts from."""
         return PRESETS[self.preset]
 
+    @property
+    def reads_tally(self) -> bool:
+        """Tell whether scoring a deal needs the tally so far (german per head)."""
+        return self.settle_per_head
+
     def allows(self, game: str) -> bool:
         """Tell whether a deal of this game may be entered."""
         return game == "passed" or game in self.games
@@ -192,7 +197,7 @@ def _merged(
     values = dict(defaults)
     for name, value in mapping(given, f"rules.{key}").items():
         if name not in defaults:
-            raise unknown_key(name, defaults, f"rules.{key}", path=f"rules.{key}")
+            raise unknown_key(name, defaults, "object", path=f"rules.{key}")
         top = high if isinstance(high, int) else high[name]
         values[name] = whole(value, f"rules.{key}.{name}", low=low, high=top)
     return MappingProxyType(values)
@@ -202,17 +207,20 @@ def parse_rules(data: Any) -> RuleSet:
     """Read a ``rules`` object: a preset and the overrides of its defaults."""
     data = mapping(data, "rules")
     if "preset" not in data:
-        raise ScoringError("rules.preset", f"is missing: name one of {', '.join(PRESETS)}")
+        raise ScoringError(
+            "rules.preset", N_("is missing: name one of %(presets)s"), presets=", ".join(PRESETS)
+        )
     preset = data["preset"]
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ScoringError(
-            "rules.preset", f"{shown(preset)} is not a family: one of {', '.join(PRESETS)}"
+            "rules.preset", N_("%(value)s is not a family: one of %(presets)s"),
+            value=shown(preset), presets=", ".join(PRESETS),
         )
     family = PRESETS[preset]
     known = rule_keys(family)
     for key in data:
         if key not in known:
-            raise unknown_key(key, known, f"the {preset} rules", path="rules")
+            raise unknown_key(key, known, "rules", path="rules", preset=preset)
 
     games = _parse_games(data.get("games"), family, data)
     tariffs = _merged(data.get("tariffs", {}), family.tariffs, "tariffs", low=0, high=MAX_TARIFF)
@@ -227,13 +235,15 @@ def parse_rules(data: Any) -> RuleSet:
             options[key] = _durchmarsch(value)
         elif key == "virgin":
             if value not in ("own", "all"):
-                raise ScoringError("rules.virgin", f'must be "own" or "all", not {shown(value)}')
+                raise ScoringError(
+                    "rules.virgin", N_('must be "own" or "all", not %(value)s'), value=shown(value)
+                )
             options[key] = value
         else:
             options[key] = flag(value, f"rules.{key}")
     if preset == GERMAN and "solo" in games and not options["solo"]:
         if "games" in data:
-            raise ScoringError("rules.games", "solo needs the house rule solo set to true")
+            raise ScoringError("rules.games", N_("solo needs the house rule solo set to true"))
         games = games - {"solo"}
     return RuleSet(
         preset=preset,
@@ -256,13 +266,14 @@ def _parse_games(value: Any, family: Preset, data: Mapping[str, Any]) -> frozens
     if value is None:
         return frozenset(family.default_games)
     if not isinstance(value, list) or not value:
-        raise ScoringError("rules.games", f"must be a list of games, not {shown(value)}")
+        raise ScoringError(
+            "rules.games", N_("must be a list of games, not %(value)s"), value=shown(value)
+        )
     for game in value:
         if not isinstance(game, str) or game not in family.games:
             raise ScoringError(
-                "rules.games",
-                f"{shown(game)} is not a game of {family.family}: "
-                f"one of {', '.join(family.games)}",
+                "rules.games", N_("%(value)s is not a game of %(family)s: one of %(games)s"),
+                value=shown(game), family=family.family, games=", ".join(family.games),
             )
     return frozenset(value) | {"passed"}
 
@@ -273,5 +284,8 @@ def _durchmarsch(value: Any) -> int | None:
     if value == "all":
         return 120
     if isinstance(value, str):
-        raise ScoringError("rules.durchmarsch", f'must be points, "all" or null, not {shown(value)}')
+        raise ScoringError(
+            "rules.durchmarsch", N_('must be points, "all" or null, not %(value)s'),
+            value=shown(value),
+        )
     return whole(value, "rules.durchmarsch", low=61, high=120)

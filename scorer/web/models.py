@@ -65,6 +65,9 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     position: so.Mapped[int]
     #: The deal as the list file writes it (Deal.to_dict()).
     data: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    #: The dealer the deal names itself (its ``dealer`` key), if any: copied
+    #: out of ``data`` so the next dealer is found without reading every deal.
+    named_dealer: so.Mapped[str | None] = so.mapped_column(sa.String(40), default=None)
     #: Bumped by every edit; an edit names the version it started from.
     version: so.Mapped[int] = so.mapped_column(default=1)
     idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)
@@ -73,6 +76,12 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
 
     score_list: so.Mapped[ScoreListRow] = so.relationship(back_populates="deals")
+
+    @classmethod
+    def of(cls, list_id: str, position: int, data: dict[str, Any], **more: Any) -> DealRow:
+        """A row for a deal as the list file writes it."""
+        return cls(list_id=list_id, position=position, data=data,
+                   named_dealer=data.get("dealer"), **more)
 
 
 class PresetRow(db.Model):  # type: ignore[name-defined,misc]

@@ -9,7 +9,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,7 +23,7 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import (
-    N_, DealResult, ListResult, Replay, ScoreList, ScoringError,
+    N_, Deal, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after,
     load_list, parse_deal, parse_rules,
 )
 from scorer.web.extensions import db
@@ -86,7 +88,8 @@ class ListState:
     """A list replayed: its rows, the engine's list and the result."""
 
     row: ScoreListRow
-    deal_rows: tuple[DealRow, ...]
+    #: The kept deals' id, stored text and version, in order (plain rows).
+    deal_rows: tuple[Any, ...]
     score_list: ScoreList
     result: ListResult
 
@@ -161,10 +164,45 @@ def engine_list(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> Sc
     )
 
 
+#: Parsed deals by the exact JSON text they are stored as. A deal is a frozen
+#: value, so the same text always parses to the same deal: this can never be
+#: stale, and a long list is not parsed again on every view.
+_PARSED: dict[str, Deal] = {}
+_PARSED_LOCK = threading.Lock()
+PARSED_KEPT = 200_000
+
+
+def parsed_deal(text: str, number: int) -> Deal:
+    """The deal stored as this JSON text."""
+    deal = _PARSED.get(text)
+    if deal is None:
+        deal = parse_deal(json.loads(text), number)
+        with _PARSED_LOCK:
+            while len(_PARSED) >= PARSED_KEPT:
+                del _PARSED[next(iter(_PARSED))]
+            _PARSED[text] = deal
+    return deal
+
+
+def kept_rows(row: ScoreListRow) -> tuple[Any, ...]:
+    """The kept deals' id, stored text and version, in order: plain rows, for reading."""
+    query = (
+        sa.select(DealRow.id, sa.cast(DealRow.data, sa.Text).label("text"), DealRow.version)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+        .order_by(DealRow.position)
+    )
+    return tuple(db.session.execute(query))
+
+
 def list_state(row: ScoreListRow) -> ListState:
     """Replay a list's kept deals through the engine."""
-    deal_rows = kept_deals(row)
-    score_list = engine_list(row, [d.data for d in deal_rows])
+    deal_rows = kept_rows(row)
+    score_list = ScoreList(
+        rules=parse_rules(row.rules),
+        players=tuple(row.players),
+        first_dealer=row.first_dealer,
+        deals=tuple(parsed_deal(d.text, n) for n, d in enumerate(deal_rows, start=1)),
+    )
     return ListState(row, deal_rows, score_list, score_list.replay())
 
 
@@ -277,7 +315,7 @@ def create_list(
     )
     db.session.add(row)
     for position, deal in enumerate(score_list.deals, start=1):
-        db.session.add(DealRow(list_id=row.id, position=position, data=deal.to_dict()))
+        db.session.add(DealRow.of(row.id, position, deal.to_dict()))
     db.session.commit()
     return row, key
 
@@ -310,6 +348,33 @@ def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
     if not 1 <= wanted <= len(deal_rows):
         raise NotFound(f"no deal {wanted}")
     return deal_rows[wanted - 1]
+
+
+def next_deal(row: ScoreListRow) -> Replay:
+    """A replay ready to score the list's next deal, without reading every deal.
+
+    The next dealer follows from the last deal that named its dealer and the
+    count since; only a family whose scoring reads the tally is replayed.
+    """
+    rules = parse_rules(row.rules)
+    players = tuple(row.players)
+    if rules.reads_tally:
+        return replay_to_end(engine_list(row, [d.data for d in kept_deals(row)]))
+    kept = sa.and_(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+    played = db.session.scalar(sa.select(sa.func.count()).where(kept)) or 0
+    named = db.session.execute(
+        sa.select(DealRow.position, DealRow.named_dealer)
+        .where(kept, DealRow.named_dealer.is_not(None))
+        .order_by(DealRow.position.desc()).limit(1)
+    ).first()
+    if named is None:
+        dealer = dealer_after(players, row.first_dealer, [None] * played)
+    else:
+        since = db.session.scalar(
+            sa.select(sa.func.count()).where(kept, DealRow.position > named.position)
+        ) or 0
+        dealer = dealer_after(players, row.first_dealer, [named.named_dealer, *[None] * since])
+    return Replay.resume(rules, players, next_dealer=dealer, played=played)
 
 
 def replay_to_end(score_list: ScoreList) -> Replay:
@@ -351,15 +416,12 @@ def add_deal(
             db.session.rollback()
             return repeat, False
     _writable(row)
-    deal_rows = kept_deals(row)
-    deal = parse_deal(data, len(deal_rows) + 1)
-    result = replay_to_end(engine_list(row, [d.data for d in deal_rows])).add(deal)
+    replay = next_deal(row)
+    deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
+    result = replay.add(deal)
     last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
     db.session.add(
-        DealRow(
-            list_id=row.id, position=(last or 0) + 1, data=deal.to_dict(),
-            idempotency_key=idempotency_key or None,
-        )
+        DealRow.of(row.id, (last or 0) + 1, deal.to_dict(), idempotency_key=idempotency_key or None)
     )
     try:
         db.session.commit()
@@ -402,6 +464,7 @@ def update_deal(
     deal_data[number - 1] = deal.to_dict()
     result = _replay_with(row, deal_data)
     target.data = deal.to_dict()
+    target.named_dealer = deal.dealer
     target.version += 1
     target.updated_at = now()
     db.session.commit()
@@ -589,7 +652,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         for item in deleted
     ]
     for position, (_, data, deleted_at) in enumerate(sorted(deals, key=lambda d: d[0]), start=1):
-        db.session.add(DealRow(list_id=row.id, position=position, data=data, deleted_at=deleted_at))
+        db.session.add(DealRow.of(row.id, position, data, deleted_at=deleted_at))
     db.session.commit()
     return row, True
 

@@ -13,14 +13,14 @@ from urllib.parse import urlsplit
 import segno
 import sqlalchemy as sa
 from flask import (
-    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, session,
+    Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, session,
     url_for,
 )
 from flask_babel import format_currency, format_timedelta
 from flask_babel import gettext as _
 
 from scorer.engine import PRESETS, ScoringError, parse_document
-from scorer.web import access, services
+from scorer.web import access, i18n, services
 from scorer.web.app import LANGUAGES, select_locale
 from scorer.web.extensions import db
 from scorer.web.forms import (
@@ -39,8 +39,11 @@ def language() -> dict[str, Any]:
 
 @bp.app_template_filter("game")
 def game_filter(game: str, short: bool = False) -> str:
-    """A game's name for the page."""
-    return game_label(game, short=short)
+    """A game's name for the page, translated once per request."""
+    labels: dict[tuple[str, bool], str] = g.setdefault("game_labels", {})
+    if (game, short) not in labels:
+        labels[game, short] = game_label(game, short=short)
+    return labels[game, short]
 
 
 @bp.app_template_filter("family")
@@ -140,7 +143,7 @@ def new_list() -> Any:
         except ScoringError as error:
             db.session.rollback()
             field = form.field_for(error.key)
-            field.errors = [*field.errors, error.reason]
+            field.errors = [*field.errors, i18n.reason(error)]
         else:
             access.remember_key(row, key)
             if form.save_preset.data and form.save_preset.data.strip():
@@ -194,6 +197,8 @@ def show_list(list_id: str) -> Any:
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
+        # Translated once, filled in per row: a long list has many rows.
+        edit_label=_("Edit deal %(number)s"), dealer_word=_("Dealer"),
     )
 
 
@@ -215,7 +220,7 @@ def restore_deal(list_id: str, deal_id: int) -> Any:
     try:
         services.restore_deal(row, deal_id)
     except ScoringError as error:
-        flash(_("That deal cannot come back: %(reason)s", reason=error.message), "error")
+        flash(_("That deal cannot come back: %(reason)s", reason=i18n.message(error)), "error")
     except services.Conflict:
         flash(_("This list is finished. Reopen it to change it."), "error")
     else:
@@ -378,7 +383,7 @@ def import_list() -> Any:
         except ScoringError as error:
             db.session.rollback()
             field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text
-            field.errors = [*field.errors, error.message]
+            field.errors = [*field.errors, i18n.message(error)]
         else:
             access.remember_key(row, key)
             flash(_("The list is imported."))
@@ -412,7 +417,7 @@ def presets() -> Any:
             services.save_preset(form.name.data, row.rules)
         except ScoringError as error:
             db.session.rollback()
-            form.name.errors = [*form.name.errors, error.reason]
+            form.name.errors = [*form.name.errors, i18n.reason(error)]
         else:
             flash(_("The rules are saved as the preset %(name)s.", name=form.name.data.strip()))
             return redirect(url_for("pages.presets"))

@@ -1,0 +1,124 @@
+"""Latency of the table app against the floor of the framework, under gunicorn.
+
+Run: ``make bench`` or ``python bench/web.py [--samples N]``.
+
+Prints the median latency of a hello-world Flask app (the floor) and of the
+app's heavy paths, each as a multiple of the floor, against the budgets of
+issue 6; the bytes a phone receives for a 40-deal list page with its assets;
+and the engine's time for 10,000 deals. Loopback only; the servers stop by
+themselves. Figures, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.engine import evening, in_process  # noqa: E402
+from bench.server import Gunicorn  # noqa: E402
+
+#: Budgets of issue 6, as multiples of the floor (or as stated).
+BUDGETS = {"list page, 40 deals": 15, "list page, 1000 deals": 60, "add a deal to 1000": 15}
+PAGE_BUDGET_BYTES = 60 * 1024
+ENGINE_BUDGET_US = 50.0
+
+
+class Client:
+    """One keep-alive HTTP connection, as a phone's browser holds one."""
+
+    def __init__(self, url: str) -> None:
+        host, port = url.removeprefix("http://").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
+
+    def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
+        data = json.dumps(body).encode() if body is not None else None
+        sent = {"Content-Type": "application/json", **(headers or {})} if data else dict(headers or {})
+        self.connection.request(method, path, body=data, headers=sent)
+        response = self.connection.getresponse()
+        return response.status, response.read(), {k.lower(): v for k, v in response.getheaders()}
+
+    def timed(self, method: str, path: str, samples: int, body: Any = None, headers: dict[str, str] | None = None) -> float:
+        """Median seconds of ``samples`` requests (after one warm-up)."""
+        self.request(method, path, body, headers)
+        times = []
+        for _ in range(samples):
+            start = time.perf_counter()
+            status, _body, _ = self.request(method, path, body, headers)
+            times.append(time.perf_counter() - start)
+            assert status < 400, (path, status, _body[:200])
+        return statistics.median(times)
+
+
+def make_list(client: Client, deals: int) -> dict[str, Any]:
+    """A Bavarian list of ``deals`` deals, stored through the API."""
+    document = evening(deals)
+    status, body, _ = client.request("POST", "/api/lists", document)
+    assert status == 201, body[:300]
+    return dict(json.loads(body))
+
+
+def page_bytes(client: Client, path: str) -> tuple[int, list[str]]:
+    """Bytes sent for a page and its stylesheets and scripts, compressed as served."""
+    compressed = {"Accept-Encoding": "br, gzip"}
+    _, html, headers = client.request("GET", path, headers=compressed)
+    total = len(html)
+    _, plain, _ = client.request("GET", path)
+    assets = re.findall(rb'<(?:link[^>]+href|script[^>]+src)="(/static/[^"]+)"', plain)
+    foreign = re.findall(rb'(?:href|src)="(https?://[^"]+)"', plain)
+    for asset in assets:
+        _, body, _ = client.request("GET", asset.decode().replace("&amp;", "&"), headers=compressed)
+        total += len(body)
+    return total, [f.decode() for f in foreign]
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=40)
+    args = parser.parse_args()
+    n = args.samples
+    with Gunicorn("bench.hello:app", upgrade=False) as hello:
+        floor = Client(hello.url).timed("GET", "/", n * 2)
+    with Gunicorn() as server:
+        client = Client(server.url)
+        small = make_list(client, 40)
+        large = make_list(client, 1000)
+        figures = {
+            "list page, 40 deals": client.timed("GET", small["url"], n),
+            "list page, 1000 deals": client.timed("GET", large["url"], n),
+            "list JSON, 1000 deals": client.timed("GET", f"/api/lists/{large['id']}", n),
+        }
+        deal = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
+        figures["add a deal to 1000"] = client.timed(
+            "POST", f"/api/lists/{large['id']}/deals", n, deal, {"X-Edit-Key": large["edit_key"]}
+        )
+        sent, foreign = page_bytes(client, small["url"])
+    text = json.dumps(evening(10_000))
+    engine = statistics.median(in_process(text, 3))
+
+    print(f"web: gunicorn gthread, 2 workers x 4 threads, loopback, median of {n} requests")
+    print(f"  {'hello-world Flask (floor)':26} {floor * 1e3:8.2f} ms")
+    for name, seconds in figures.items():
+        ratio = seconds / floor
+        budget = BUDGETS.get(name)
+        verdict = "" if budget is None else f"  (budget {budget} x: {'within' if ratio <= budget else 'OVER'})"
+        print(f"  {name:26} {seconds * 1e3:8.2f} ms = {ratio:6.1f} x floor{verdict}")
+    print(f"  {'40-deal page + assets':26} {sent / 1024:8.1f} KiB as sent (br/gzip) "
+          f"(budget 60 KiB: {'within' if sent <= PAGE_BUDGET_BYTES else 'OVER'}); "
+          f"other hosts: {len(foreign)}")
+    per_deal = engine / 10_000 * 1e6
+    print(f"  {'engine, 10,000 deals':26} {engine * 1e3:8.1f} ms = {per_deal:.1f} us per deal "
+          f"(budget {ENGINE_BUDGET_US:.0f} us: {'within' if per_deal < ENGINE_BUDGET_US else 'OVER'})")
+
+
+if __name__ == "__main__":
+    main()
