@@ -49,8 +49,12 @@ $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
 
+# Figures, not tests: the engine, the pages against the framework's floor, and
+# many phones adding to one list (all on loopback, bounded, self-stopping).
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/web.py
+	$(BIN)/python bench/load.py
 
 # Leaves instance/ alone: it holds the database of the lists.
 clean:
