@@ -457,9 +457,12 @@ def update_deal(
     _writable(row)
     deal_rows = kept_deals(row)
     target = _numbered(deal_rows, number)
-    if version is not None and version != target.version:
-        raise Conflict(f"deal {number} was changed on another phone meanwhile; look again")
     deal = parse_deal(data, number)
+    if version is not None and version != target.version:
+        if target.data == deal.to_dict():  # the same edit sent again: it is stored
+            db.session.rollback()
+            return list_state(row).result.deals[number - 1]
+        raise Conflict(f"deal {number} was changed on another phone meanwhile; look again")
     deal_data = [d.data for d in deal_rows]
     deal_data[number - 1] = deal.to_dict()
     result = _replay_with(row, deal_data)
@@ -472,24 +475,46 @@ def update_deal(
 
 
 @transaction
-def delete_deal(row: ScoreListRow, number: int) -> DealRow:
-    """Delete deal ``number`` (it can be restored); later deals move up."""
+def delete_deal(row: ScoreListRow, number: int, *, deal_id: int | None = None) -> DealRow | None:
+    """Delete deal ``number`` (it can be restored); later deals move up.
+
+    A page names the deal it showed by ``deal_id``, so a resent delete finds
+    that deal already gone (and answers None) instead of taking the deal that
+    moved up into its place.
+    """
     _lock(row)
     _writable(row)
     deal_rows = kept_deals(row)
-    target = _numbered(deal_rows, number)
+    if deal_id is None:
+        target = _numbered(deal_rows, number)
+    else:
+        found = db.session.get(DealRow, deal_id)
+        if found is None or found.list_id != row.id:
+            raise NotFound("no such deal")
+        if found.deleted_at is not None:
+            db.session.rollback()
+            return None
+        target = found
     _replay_with(row, [d.data for d in deal_rows if d is not target])
     target.deleted_at = now()
     db.session.commit()
     return target
 
 
-def undo_last(row: ScoreListRow) -> DealRow:
-    """Delete the last deal."""
+def undo_last(row: ScoreListRow, *, deal_id: int | None = None) -> DealRow | None:
+    """Delete the last deal (the one a page showed as last, when it names it)."""
     count = len(kept_deals(row))
-    if not count:
+    if not count and deal_id is None:
         raise NotFound("there is no deal to undo")
-    return delete_deal(row, count)
+    return delete_deal(row, count, deal_id=deal_id)
+
+
+def number_of(row: ScoreListRow, deal_id: int) -> int | None:
+    """The current number of a kept deal, by its id."""
+    for number, deal in enumerate(kept_deals(row), start=1):
+        if deal.id == deal_id:
+            return number
+    return None
 
 
 @transaction

@@ -134,3 +134,47 @@ def test_a_new_list_form_sent_twice_makes_one_list_and_both_phones_may_edit(app:
     for phone in (first, resend):
         listing = phone.get(one.headers["Location"]).get_data(as_text=True)
         assert "/deals/new" in listing
+
+
+def held(client: FlaskClient, deals: list[dict[str, Any]]) -> dict[str, Any]:
+    made = make(client, deals)
+    client.get(made["edit_url"])
+    return made
+
+
+def games(client: FlaskClient, made: dict[str, Any]) -> list[str]:
+    return [d["game"] for d in client.get(f"/api/lists/{made['id']}").get_json()["deals"]]
+
+
+THREE = [SAUSPIEL, {"game": "wenz", "declarer": "Bene", "points": 70}, {"game": "passed"}]
+
+
+def test_a_resent_delete_does_not_take_the_deal_that_moved_up(client: FlaskClient) -> None:
+    made = held(client, THREE)
+    page = client.get(f"/l/{made['id']}/deals/2/delete").get_data(as_text=True)
+    deal_id = page.split('name="deal" value="')[1].split('"')[0]
+    for _ in range(2):
+        answer = client.post(f"/l/{made['id']}/deals/2/delete", data={"deal": deal_id})
+        assert answer.status_code == 302
+    assert games(client, made) == ["sauspiel", "passed"]
+
+
+def test_a_double_tapped_undo_undoes_one_deal(client: FlaskClient) -> None:
+    made = held(client, THREE)
+    page = client.get(f"/l/{made['id']}").get_data(as_text=True)
+    last = page.split('name="last" value="')[1].split('"')[0]
+    for _ in range(2):
+        assert client.post(f"/l/{made['id']}/undo", data={"last": last}).status_code == 302
+    assert games(client, made) == ["sauspiel", "wenz"]
+
+
+def test_the_same_edit_sent_twice_is_not_a_conflict(client: FlaskClient) -> None:
+    made = held(client, THREE)
+    path = f"/api/lists/{made['id']}/deals/1"
+    headers = {"X-Edit-Key": made["edit_key"], "If-Match": '"1"'}
+    first = client.put(path, json={**SAUSPIEL, "points": 80}, headers=headers)
+    again = client.put(path, json={**SAUSPIEL, "points": 80}, headers=headers)
+    assert first.status_code == again.status_code == 200
+    assert first.get_json() == again.get_json()
+    other = client.put(path, json={**SAUSPIEL, "points": 30}, headers=headers)
+    assert other.status_code == 409
