@@ -14,6 +14,9 @@ PYTEST_ARGS ?=
 CHROMIUM ?= /usr/bin/chromium
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# German translations, compiled from the catalog in the repo.
+MO := scorer/translations/de/LC_MESSAGES/messages.mo
+
 .PHONY: install run test bench clean
 
 install: $(STAMP)
@@ -26,7 +29,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 # The schema is brought up to date before serving; the SQLite file lives in instance/.
-run: $(STAMP) instance/config.py
+run: $(STAMP) instance/config.py $(MO)
 	$(BIN)/flask --app scorer db upgrade
 	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
 
@@ -34,9 +37,12 @@ run: $(STAMP) instance/config.py
 # server (scripts/with-postgres installs and starts it on loopback).
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) $(MO)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+$(MO): $(MO:.mo=.po) | $(STAMP)
+	$(BIN)/pybabel compile -d scorer/translations
 
 # Local settings for `make run`, written once: a random secret key, and session
 # cookies that also travel over plain HTTP on this machine. Production sets

@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any
 
-from scorer.engine.errors import ScoringError, shown
+from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.values import flag, mapping, name, unknown_key, whole
 
 #: Every game any family knows.
@@ -98,18 +98,23 @@ def _points(value: Any, key: str) -> int | Mapping[str, int]:
         )
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoringError(
-            key, f"must be card points from 0 to 120 (or each player's), not {shown(value)}"
+            key,
+            N_("must be card points from 0 to 120 (or each player's), not %(value)s"),
+            value=shown(value),
         )
     if value > 120:
-        raise ScoringError(key, f"{shown(value)} is more than the 120 in the pack")
+        raise ScoringError(key, N_("%(points)s is more than the 120 in the pack"), points=shown(value))
     if value < 0:
-        raise ScoringError(key, f"{shown(value)} is less than 0")
+        raise ScoringError(key, N_("%(points)s is less than 0"), points=shown(value))
     return value
 
 
 def _suit(value: Any, key: str) -> str:
     if value not in SUITS:
-        raise ScoringError(key, f"{shown(value)} is not a suit: one of {', '.join(SUITS)}")
+        raise ScoringError(
+            key, N_("%(value)s is not a suit: one of %(suits)s"),
+            value=shown(value), suits=", ".join(SUITS),
+        )
     return str(value)
 
 
@@ -137,12 +142,15 @@ def parse_deal(data: Any, number: int) -> Deal:
         data = mapping(data, "deal")
         for key in data:
             if key not in _READERS and key != "game" and key not in OUTPUT_KEYS:
-                raise unknown_key(key, _KNOWN, "a deal")
+                raise unknown_key(key, _KNOWN, "deal")
         game = data.get("game")
         if game is None:
-            raise ScoringError("game", f"is missing: one of {', '.join(GAMES)}")
+            raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(GAMES))
         if game not in GAMES:
-            raise ScoringError("game", f"{shown(game)} is not a game: one of {', '.join(GAMES)}")
+            raise ScoringError(
+                "game", N_("%(game)s is not a game: one of %(games)s"),
+                game=shown(game), games=", ".join(GAMES),
+            )
         values = {
             key: _READERS[key](value, key)
             for key, value in data.items()
@@ -150,4 +158,4 @@ def parse_deal(data: Any, number: int) -> Deal:
         }
         return Deal(game=game, **values)
     except ScoringError as error:
-        raise ScoringError(error.key, error.reason, deal=number) from None
+        raise error.in_deal(number) from None

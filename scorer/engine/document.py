@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.engine.deals import parse_deal
-from scorer.engine.errors import ScoringError, shown
+from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.rules import PRESETS, parse_rules
 from scorer.engine.values import name, unknown_key
@@ -21,12 +21,16 @@ MAX_NAME = 40
 #: Most deals one list may hold; an evening has a few dozen.
 MAX_DEALS = 100_000
 
+_NOT_AN_OBJECT = N_("must be a JSON object with rules, players and deals")
+
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ScoringError("list file", f"the key {shown(key)} is given twice in one object")
+            raise ScoringError(
+                "list file", N_("the key %(name)s is given twice in one object"), name=shown(key)
+            )
         result[key] = value
     return result
 
@@ -37,21 +41,22 @@ def parse_document(text: str | bytes) -> dict[str, Any]:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ScoringError("list file", "is not UTF-8 text") from None
+            raise ScoringError("list file", N_("is not UTF-8 text")) from None
     if not text.strip():
-        raise ScoringError("list file", "is empty")
+        raise ScoringError("list file", N_("is empty"))
     try:
         document = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         raise ScoringError(
-            "list file", f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            "list file", N_("is not valid JSON: %(problem)s at line %(line)s, column %(column)s"),
+            problem=error.msg, line=error.lineno, column=error.colno,
         ) from None
     except RecursionError:
-        raise ScoringError("list file", "is nested too deeply") from None
+        raise ScoringError("list file", N_("is nested too deeply")) from None
     except ValueError as error:  # e.g. an integer with thousands of digits
-        raise ScoringError("list file", f"is not valid JSON: {error}") from None
+        raise ScoringError("list file", N_("is not valid JSON: %(problem)s"), problem=str(error)) from None
     if not isinstance(document, dict):
-        raise ScoringError("list file", "must be a JSON object with rules, players and deals")
+        raise ScoringError("list file", _NOT_AN_OBJECT)
     return document
 
 
@@ -68,28 +73,39 @@ def load_list(document: Mapping[str, Any]) -> ScoreList:
 def read_list(document: Mapping[str, Any]) -> ScoreList:
     """Read a list file's rules, players and deals, checking their shape only."""
     if not isinstance(document, Mapping):
-        raise ScoringError("list file", "must be a JSON object with rules, players and deals")
+        raise ScoringError("list file", _NOT_AN_OBJECT)
     for key in document:
         if key not in DOCUMENT_KEYS and key not in OUTPUT_KEYS:
-            raise unknown_key(key, DOCUMENT_KEYS, "a list file")
+            raise unknown_key(key, DOCUMENT_KEYS, "list file")
     if "format" in document and document["format"] != FORMAT:
-        raise ScoringError("format", f"{shown(document['format'])} is not {FORMAT}")
+        raise ScoringError(
+            "format", N_("%(value)s is not %(format)s"),
+            value=shown(document["format"]), format=FORMAT,
+        )
     if "rules" not in document:
-        raise ScoringError("rules", f"is missing: at least {{\"preset\": ...}}, one of {', '.join(PRESETS)}")
+        raise ScoringError(
+            "rules", N_('is missing: at least {"preset": ...}, one of %(presets)s'),
+            presets=", ".join(PRESETS),
+        )
     rules = parse_rules(document["rules"])
     players = parse_players(document.get("players"), rules.family.seats, rules.preset)
     first_dealer = document.get("first_dealer")
     if first_dealer is None:
         first_dealer = players[-1]
     elif first_dealer not in players:
-        raise ScoringError("first_dealer", f"{shown(first_dealer)} is not a player of this list")
+        raise ScoringError(
+            "first_dealer", N_("%(name)s is not a player of this list"), name=shown(first_dealer)
+        )
     deals: Any = document.get("deals", [])
     if deals is None:
         deals = []
     if not isinstance(deals, list):
-        raise ScoringError("deals", f"must be a list of deals, not {shown(deals)}")
+        raise ScoringError("deals", N_("must be a list of deals, not %(value)s"), value=shown(deals))
     if len(deals) > MAX_DEALS:
-        raise ScoringError("deals", f"{len(deals)} deals are more than the {MAX_DEALS} a list holds")
+        raise ScoringError(
+            "deals", N_("%(count)s deals are more than the %(most)s a list holds"),
+            count=len(deals), most=MAX_DEALS,
+        )
     return ScoreList(
         rules=rules,
         players=players,
@@ -101,20 +117,31 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
 def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str, ...]:
     """Read the players: distinct names in seating order, as many as the family seats."""
     if not isinstance(value, list):
-        raise ScoringError("players", f"must be a list of names, not {shown(value)}")
+        raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
     players = tuple(name(player, "players") for player in value)
     for player in players:
         if player != player.strip():
-            raise ScoringError("players", f"{shown(player)} starts or ends with a space")
+            raise ScoringError(
+                "players", N_("%(name)s starts or ends with a space"), name=shown(player)
+            )
         if len(player) > MAX_NAME:
-            raise ScoringError("players", f"{shown(player)} is longer than {MAX_NAME} characters")
+            raise ScoringError(
+                "players", N_("%(name)s is longer than %(most)s characters"),
+                name=shown(player), most=MAX_NAME,
+            )
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
-        raise ScoringError("players", f"{twice} is named twice; names must differ")
+        raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=twice)
     if len(players) not in seats:
-        allowed = " or ".join(str(s) for s in seats)
+        if len(seats) == 1:
+            raise ScoringError(
+                "players", N_("%(preset)s is played by %(seats)s players, not %(count)s"),
+                preset=preset, seats=seats[0], count=len(players),
+            )
         raise ScoringError(
-            "players", f"{preset} is played by {allowed} players, not {len(players)}"
+            "players", N_("%(preset)s is played by %(seats)s or %(last)s players, not %(count)s"),
+            preset=preset, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
+            count=len(players),
         )
     return players
 

@@ -6,17 +6,41 @@ import json
 from typing import Any
 
 
+def N_(text: str) -> str:
+    """Mark an English message template for translation, and return it as it is.
+
+    The engine stays free of any translation machinery: ``pybabel extract -k N_``
+    collects the templates, and the web layer looks them up in the player's
+    language (``scorer.web.i18n``).
+    """
+    return text
+
+
 class ScoringError(ValueError):
     """A list, a rule or a deal that cannot have happened.
 
     ``deal`` is the 1-based number of the deal at fault (None outside the
     deals), ``key`` the list-file key, ``reason`` words a player can act on.
+
+    The reason is kept as a ``template``, an English %-format string with named
+    placeholders marked with :func:`N_`, and the ``params`` that fill it in, so
+    that it can be shown in another language::
+
+        raise ScoringError("points", N_("%(points)s is more than 120"), points=130)
+
+    ``reason`` is the template filled in: the English words. The params may be
+    called anything but ``key``, ``template`` and ``deal``; without params the
+    template is the reason as it stands (a ``%`` in it needs no doubling).
     """
 
-    def __init__(self, key: str, reason: str, *, deal: int | None = None) -> None:
+    def __init__(
+        self, key: str, template: str, *, deal: int | None = None, **params: object
+    ) -> None:
         self.key = key
-        self.reason = reason
+        self.template = template
+        self.params: dict[str, object] = params
         self.deal = deal
+        self.reason = template % params if params else template
         super().__init__(self.message)
 
     @property
@@ -24,6 +48,10 @@ class ScoringError(ValueError):
         """The one-line message: ``deal 3: points: 121 is more than ...``."""
         where = f"deal {self.deal}: " if self.deal is not None else ""
         return f"{where}{self.key}: {self.reason}"
+
+    def in_deal(self, number: int) -> ScoringError:
+        """The same error, naming the deal it was found in."""
+        return ScoringError(self.key, self.template, deal=number, **self.params)
 
     def __str__(self) -> str:
         return self.message

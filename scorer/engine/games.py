@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
+from typing import Literal
 
-from scorer.engine.deals import Deal
-from scorer.engine.errors import ScoringError
+from scorer.engine.deals import NEUTRAL, Deal
+from scorer.engine.errors import N_, ScoringError
 from scorer.engine.rules import (
     BAVARIAN, BAVARIAN3, GERMAN, SHEEPSHEAD3, TRUMPS, RuleSet,
 )
@@ -57,6 +59,14 @@ class GameKind:
     #: Keys that need a house rule switched on, with the rule's name.
     gated: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
+    @cached_property
+    def foreign(self) -> tuple[tuple[str, object], ...]:
+        """The keys this game does not take, each with its neutral value."""
+        return tuple(
+            (key, neutral) for key, neutral in NEUTRAL.items()
+            if key not in self.keys and key != "dealer"
+        )
+
 
 # -- checks shared by the kinds ------------------------------------------------
 
@@ -64,9 +74,9 @@ class GameKind:
 def seated(table: Table, who: str, key: str) -> str:
     """Check that a named player plays this deal."""
     if who not in table.players:
-        raise ScoringError(key, f"{who} is not a player of this list")
+        raise ScoringError(key, N_("%(name)s is not a player of this list"), name=who)
     if who not in table.active:
-        raise ScoringError(key, f"{who} deals and sits out this deal")
+        raise ScoringError(key, N_("%(name)s deals and sits out this deal"), name=who)
     return who
 
 
@@ -75,20 +85,27 @@ def side_points(deal: Deal, *, widow: bool) -> int:
     points = deal.points
     if not isinstance(points, int):
         raise ScoringError(
-            "points", f"a {deal.game} counts the declaring side's card points: one number"
+            "points", N_("a %(game)s counts the declaring side's card points: one number"),
+            game=deal.game,
         )
     if deal.schwarz:
         if widow and not (points == 120 or points <= MOST_IN_BLIND):
             raise ScoringError(
                 "schwarz",
-                f"with {points} points nobody was schwarz: the declarer takes every "
-                f"trick (120) or none (at most the {MOST_IN_BLIND} put away)",
+                N_(
+                    "with %(points)s points nobody was schwarz: the declarer takes every "
+                    "trick (120) or none (at most the %(blind)s put away)"
+                ),
+                points=points, blind=MOST_IN_BLIND,
             )
         if not widow and points not in (0, 120):
             raise ScoringError(
                 "schwarz",
-                f"with {points} points nobody was schwarz: a side that took no trick "
-                "has 0 and the other all 120",
+                N_(
+                    "with %(points)s points nobody was schwarz: a side that took no trick "
+                    "has 0 and the other all 120"
+                ),
+                points=points,
             )
     return points
 
@@ -98,29 +115,50 @@ def player_points(deal: Deal, table: Table) -> Mapping[str, int]:
     points = deal.points
     if not isinstance(points, Mapping):
         raise ScoringError(
-            "points", f'a {deal.game} needs each player\'s card points, like {{"{table.active[0]}": 30, ...}}'
+            "points", N_('a %(game)s needs each player\'s card points, like {"%(name)s": 30, ...}'),
+            game=deal.game, name=table.active[0],
         )
     for who in points:
         seated(table, who, "points")
     missing = [who for who in table.active if who not in points]
     if missing:
-        raise ScoringError("points", f"{', '.join(missing)}: points are missing")
+        raise ScoringError("points", N_("%(names)s: points are missing"), names=", ".join(missing))
     total = sum(points.values())
     if total != 120:
-        raise ScoringError("points", f"add up to {total}, not the 120 in the pack")
+        raise ScoringError("points", N_("add up to %(total)s, not the 120 in the pack"), total=total)
     return points
 
 
-def the_one(given: str | None, candidates: list[str], table: Table, key: str, what: str) -> str:
+#: What :func:`the_one` says of a tie for the most or the fewest points: the
+#: player named is not in it, and nobody is named.
+_TIE: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "most": (
+            N_("%(name)s does not have the most points"),
+            N_("is missing: %(names)s and %(last)s tie for the most points; name one"),
+        ),
+        "fewest": (
+            N_("%(name)s does not have the fewest points"),
+            N_("is missing: %(names)s and %(last)s tie for the fewest points; name one"),
+        ),
+    }
+)
+
+
+def the_one(
+    given: str | None, candidates: list[str], table: Table, key: str,
+    what: Literal["most", "fewest"],
+) -> str:
     """Pick the loser or winner of a tie: named when tied, else the only one."""
+    not_tied, tied = _TIE[what]
     if given is not None:
         seated(table, given, key)
         if given not in candidates:
-            raise ScoringError(key, f"{given} does not have the {what} points")
+            raise ScoringError(key, not_tied, name=given)
         return given
     if len(candidates) > 1:
         raise ScoringError(
-            key, f"is missing: {' and '.join(candidates)} tie for the {what} points; name one"
+            key, tied, names=", ".join(candidates[:-1]), last=candidates[-1]
         )
     return candidates[0]
 
@@ -130,7 +168,8 @@ def laufende_units(rules: RuleSet, deal: Deal) -> int:
     most = TRUMPS[deal.game]
     if deal.laufende > most:
         raise ScoringError(
-            "laufende", f"a {deal.game} has only {most} trumps, not {deal.laufende}"
+            "laufende", N_("a %(game)s has only %(most)s trumps, not %(count)s"),
+            game=deal.game, most=most, count=deal.laufende,
         )
     if deal.laufende < rules.laufende_from[deal.game]:
         return 0
@@ -147,13 +186,14 @@ def schneider(rules: RuleSet, deal: Deal, points: int, won: bool) -> bool:
 def check_modifiers(deal: Deal, table: Table) -> None:
     """Check contra/re, doubles, tout and sie against each other."""
     if deal.re and not deal.contra:
-        raise ScoringError("re", "re answers a contra, and nobody said contra")
+        raise ScoringError("re", N_("re answers a contra, and nobody said contra"))
     if deal.doubles > len(table.active):
         raise ScoringError(
-            "doubles", f"only {len(table.active)} players can double, not {deal.doubles}"
+            "doubles", N_("only %(most)s players can double, not %(count)s"),
+            most=len(table.active), count=deal.doubles,
         )
     if deal.tout and deal.sie:
-        raise ScoringError("sie", "a Sie is not announced tout as well")
+        raise ScoringError("sie", N_("a Sie is not announced tout as well"))
 
 
 def declarer_won(deal: Deal, points: int, bid: int = LOWEST_BID) -> bool:
@@ -204,7 +244,10 @@ def sauspiel(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int])
     declarer = seated(table, deal.declarer, "declarer")
     partner = seated(table, deal.partner, "partner")
     if partner == declarer:
-        raise ScoringError("partner", f"{partner} is the declarer; the partner holds the called ace")
+        raise ScoringError(
+            "partner", N_("%(name)s is the declarer; the partner holds the called ace"),
+            name=partner,
+        )
     check_modifiers(deal, table)
     points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
@@ -234,7 +277,10 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int]) -
         for who in table.active:
             if points[who] >= rules.durchmarsch:
                 if deal.loser is not None:
-                    raise ScoringError("loser", f"{who} made a Durchmarsch: nobody else loses alone")
+                    raise ScoringError(
+                        "loser", N_("%(name)s made a Durchmarsch: nobody else loses alone"),
+                        name=who,
+                    )
                 return Outcome(against_all(table, who, rules.tariffs["solo"] * doubling))
     most = max(points.values())
     loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
@@ -264,7 +310,8 @@ def bid_solo(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int])
     bid = LOWEST_BID if deal.bid is None else deal.bid
     if not (bid == LOWEST_BID or (bid % BID_STEP == 0 and LOWEST_BID < bid <= 120)):
         raise ScoringError(
-            "bid", f"{bid} is not a bid: {LOWEST_BID}, or 65 to 120 in steps of {BID_STEP}"
+            "bid", N_("%(bid)s is not a bid: %(lowest)s, or 65 to 120 in steps of %(step)s"),
+            bid=bid, lowest=LOWEST_BID, step=BID_STEP,
         )
     points = side_points(deal, widow=True)
     won = declarer_won(deal, points, bid)
@@ -298,14 +345,19 @@ def least(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int]) ->
     for who in table.active:
         if points[who] == 120:
             if deal.winner is not None:
-                raise ScoringError("winner", f"{who} took all 120: nobody wins this least")
+                raise ScoringError(
+                    "winner", N_("%(name)s took all 120: nobody wins this least"), name=who
+                )
             loss = rules.tariffs["least_all"]
             return Outcome(against_all(table, who, -loss), {who: -loss})
     fewest = min(points.values())
     tied = [who for who in table.active if points[who] == fewest]
     if len(tied) == len(table.active):
         if deal.winner is not None and deal.winner != table.dealer:
-            raise ScoringError("winner", f"all on {fewest}: the dealer, {table.dealer}, wins")
+            raise ScoringError(
+                "winner", N_("all on %(points)s: the dealer, %(dealer)s, wins"),
+                points=fewest, dealer=table.dealer,
+            )
         winner = table.dealer
     else:
         winner = the_one(deal.winner, tied, table, "winner", "fewest")
@@ -337,7 +389,10 @@ def normal(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int]) -
     ours = 0 if declarer in pair[0] else 1
     mate = next(who for who in pair[ours] if who != declarer)
     if deal.partner is not None and deal.partner != mate:
-        raise ScoringError("partner", f"partners are fixed: {declarer} plays with {mate}")
+        raise ScoringError(
+            "partner", N_("partners are fixed: %(declarer)s plays with %(mate)s"),
+            declarer=declarer, mate=mate,
+        )
     points = side_points(deal, widow=False)
     won = points >= LOWEST_BID
     gained = game_points(rules, deal, points, won)
@@ -416,9 +471,9 @@ KINDS: Mapping[str, Mapping[str, GameKind]] = MappingProxyType(
 
 _NEEDED = MappingProxyType(
     {
-        "declarer": "who played it?",
-        "points": "the card points are needed",
-        "partner": "who held the called ace?",
+        "declarer": N_("is missing: who played it?"),
+        "points": N_("is missing: the card points are needed"),
+        "partner": N_("is missing: who held the called ace?"),
     }
 )
 
@@ -429,19 +484,21 @@ def score_deal(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int
     kind = family.get(deal.game)
     if kind is None:
         raise ScoringError(
-            "game", f"{deal.game} is not a game of {rules.preset}: one of {', '.join(family)}"
+            "game", N_("%(game)s is not a game of %(preset)s: one of %(games)s"),
+            game=deal.game, preset=rules.preset, games=", ".join(family),
         )
     if not rules.allows(deal.game):
-        raise ScoringError("game", f"this list's rules do not allow {deal.game}")
+        raise ScoringError("game", N_("this list's rules do not allow %(game)s"), game=deal.game)
     for key in kind.required:
         if getattr(deal, key) is None:
-            raise ScoringError(key, f"is missing: {_NEEDED[key]}")
-    for key in deal.set_keys():
-        if key == "dealer":
-            continue
-        rule = kind.gated.get(key)
-        if rule is not None and not getattr(rules, rule):
-            raise ScoringError(key, f"this list does not play {key} (house rule {rule} is off)")
-        if key not in kind.keys:
-            raise ScoringError(key, f"a {deal.game} has no {key}")
+            raise ScoringError(key, _NEEDED[key])
+    for key, neutral in kind.foreign:
+        if getattr(deal, key) != neutral:
+            raise ScoringError(key, N_("a %(game)s has no %(name)s"), game=deal.game, name=key)
+    for key, rule in kind.gated.items():
+        if not getattr(rules, rule) and getattr(deal, key) != NEUTRAL[key]:
+            raise ScoringError(
+                key, N_("this list does not play %(name)s (house rule %(rule)s is off)"),
+                name=key, rule=rule,
+            )
     return kind.score(rules, table, deal, tally)

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, Literal
 
-from scorer.engine.errors import ScoringError, shown
+from scorer.engine.errors import N_, ScoringError, shown
 
 
 def whole(value: Any, key: str, *, low: int, high: int) -> int:
     """Read a whole number between low and high."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(key, f"must be a whole number, not {shown(value)}")
+        raise ScoringError(key, N_("must be a whole number, not %(value)s"), value=shown(value))
     if value < low:
-        raise ScoringError(key, f"{shown(value)} is less than {low}")
+        raise ScoringError(key, N_("%(value)s is less than %(low)s"), value=shown(value), low=low)
     if value > high:
-        raise ScoringError(key, f"{shown(value)} is more than {high}")
+        raise ScoringError(key, N_("%(value)s is more than %(high)s"), value=shown(value), high=high)
     return value
 
 
@@ -25,30 +26,74 @@ def flag(value: Any, key: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise ScoringError(key, f"must be true or false, not {shown(value)}")
+        raise ScoringError(key, N_("must be true or false, not %(value)s"), value=shown(value))
     return value
 
 
 def name(value: Any, key: str) -> str:
     """Read a player's name."""
     if not isinstance(value, str) or not value.strip():
-        raise ScoringError(key, f"must be a player's name, not {shown(value)}")
+        raise ScoringError(key, N_("must be a player's name, not %(value)s"), value=shown(value))
     return value
 
 
 def mapping(value: Any, key: str) -> dict[str, Any]:
     """Read a JSON object."""
     if not isinstance(value, dict):
-        raise ScoringError(key, f"must be an object, not {shown(value)}")
+        raise ScoringError(key, N_("must be an object, not %(value)s"), value=shown(value))
     return value
 
 
-def unknown_key(key: str, known: Iterable[str], where: str, *, path: str = "") -> ScoringError:
+#: What :func:`unknown_key` says, by what the key is refused from: the reason,
+#: and the reason with a likely fix. An ``object`` is named by its path.
+_NOT_A_KEY: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "deal": (
+            N_("is not a key of a deal"),
+            N_("is not a key of a deal (did you mean %(close)s?)"),
+        ),
+        "list file": (
+            N_("is not a key of a list file"),
+            N_("is not a key of a list file (did you mean %(close)s?)"),
+        ),
+        "object": (
+            N_("is not a key of %(where)s"),
+            N_("is not a key of %(where)s (did you mean %(close)s?)"),
+        ),
+        "rules": (
+            N_("is not a key of the %(preset)s rules"),
+            N_("is not a key of the %(preset)s rules (did you mean %(close)s?)"),
+        ),
+    }
+)
+
+
+def unknown_key(
+    key: str,
+    known: Iterable[str],
+    where: Literal["deal", "list file", "object", "rules"],
+    *,
+    path: str = "",
+    preset: str = "",
+) -> ScoringError:
     """Refuse a key the format does not know, by name, with a likely fix.
 
-    ``path`` is the dotted place of the object holding it, as in ``rules.tariffs``.
+    ``where`` says what the key is refused from: a deal, the list file, the
+    object at ``path`` (the dotted place of the object holding it, as in
+    ``rules.tariffs``), or the rules of the family ``preset``.
     """
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]}?)" if close else ""
     prefix = f"{path}." if path else ""
-    return ScoringError(prefix + shown(key).strip('"'), f"is not a key of {where}{hint}")
+    plain, hinted = _NOT_A_KEY[where]
+    key = prefix + shown(key).strip('"')
+    if where == "object":
+        if close:
+            return ScoringError(key, hinted, where=path, close=close[0])
+        return ScoringError(key, plain, where=path)
+    if where == "rules":
+        if close:
+            return ScoringError(key, hinted, preset=preset, close=close[0])
+        return ScoringError(key, plain, preset=preset)
+    if close:
+        return ScoringError(key, hinted, close=close[0])
+    return ScoringError(key, plain)

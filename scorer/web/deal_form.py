@@ -20,6 +20,7 @@ from flask_babel import lazy_gettext as _l
 from scorer.engine import KINDS, Deal, DealResult, RuleSet, ScoringError, parse_rules
 from scorer.engine import BID_STEP, LOWEST_BID, TRUMPS
 from scorer.engine.rules import GERMAN
+from scorer.web import i18n
 
 #: Labels of the games. The Bavarian words stay German in every language.
 GAME_LABELS: Mapping[str, Any] = {
@@ -303,7 +304,8 @@ class DealForm:
     def add_error(self, error: ScoringError) -> None:
         """Put the engine's message next to the field it names, else at the top."""
         field = self.field_of(error.key)
-        message = error.reason[:1].upper() + error.reason[1:]
+        reason = i18n.reason(error)
+        message = reason[:1].upper() + reason[1:]
         if field is None:
             self.top_errors.append(message)
         else:

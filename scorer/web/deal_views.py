@@ -9,7 +9,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
-from scorer.web import access, services
+from scorer.web import access, i18n, services
 from scorer.web.deal_form import DealForm, game_label, summary
 
 bp = Blueprint("deal", __name__)
@@ -43,13 +43,12 @@ def _stored(state: services.ListState, number: int) -> services.DealResult:
 
 
 def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool) -> Any:
-    status = 422 if form.has_errors else 200
     return render_template(
         "deal_form.html", form=form, state=state, row=state.row, number=number, edit=edit,
         game_label=game_label,
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
-    ), status
+    )
 
 
 def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, Any],
@@ -163,16 +162,20 @@ def delete_deal(list_id: str, number: int) -> Any:
             "deal_delete.html", row=row, state=state, stored=stored, number=number,
             summary=summary(stored.deal),
         )
+    shown = request.form.get("deal", type=int)
     try:
-        services.delete_deal(row, number)
+        deleted = services.delete_deal(row, number, deal_id=shown)
     except services.Conflict:
         return _finished(row)
     except ScoringError as error:
         # Taking a deal out can leave a later one unscorable (a named dealer).
         flash(_("Deal %(number)s cannot be deleted: %(reason)s",
-                number=number, reason=error.message), "error")
+                number=number, reason=i18n.message(error)), "error")
         return _to_list(row)
-    flash(_("Deal %(number)s deleted.", number=number))
+    if deleted is None:
+        flash(_("That deal was deleted already."))
+    else:
+        flash(_("Deal %(number)s deleted.", number=number))
     return _to_list(row)
 
 
@@ -180,16 +183,20 @@ def delete_deal(list_id: str, number: int) -> Any:
 def undo(list_id: str) -> Any:
     """Delete the last deal in one tap."""
     row = _editable(list_id)
-    count = len(services.kept_deals(row))
+    shown = request.form.get("last", type=int)
+    count = services.number_of(row, shown) if shown else len(services.kept_deals(row))
     try:
-        services.undo_last(row)
+        undone = services.undo_last(row, deal_id=shown)
     except services.NotFound:
         flash(_("There is no deal to undo."), "error")
         return _to_list(row)
     except services.Conflict:
         return _finished(row)
     except ScoringError as error:
-        flash(_("The last deal cannot be undone: %(reason)s", reason=error.message), "error")
+        flash(_("The last deal cannot be undone: %(reason)s", reason=i18n.message(error)), "error")
         return _to_list(row)
-    flash(_("Deal %(number)s undone.", number=count))
+    if undone is None:
+        flash(_("That deal was undone already."))
+    else:
+        flash(_("Deal %(number)s undone.", number=count))
     return _to_list(row)

@@ -263,7 +263,7 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
             "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
         )
     if kind == "classic" and preset != "sheepshead3":
-        raise ScoringError("ends", N_("a classic-points target is for three-hand Schafkopf"))
+        raise ScoringError("ends", N_("a classic-points target is for the classic three-hand game (Sheep's Head)"))
     if kind == "heads" and preset != "german":
         raise ScoringError("ends", N_("completed heads are for the German game"))
     return {"kind": kind, "count": count}

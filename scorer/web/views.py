@@ -155,12 +155,11 @@ def new_list() -> Any:
                     flash(_("The rules are saved as the preset %(name)s.",
                             name=form.save_preset.data.strip()))
             return redirect(url_for("pages.show_list", list_id=row.id))
-    status = 422 if request.method == "POST" else 200
     return render_template(
         "new_list.html", form=form, family=family, families=FAMILIES,
         presets=services.presets(), known_players=services.known_players(),
         preset_id=request.args.get("preset", type=int),
-    ), status
+    )
 
 
 # -- the list ----------------------------------------------------------------------------
@@ -388,8 +387,7 @@ def import_list() -> Any:
             access.remember_key(row, key)
             flash(_("The list is imported."))
             return redirect(url_for("pages.show_list", list_id=row.id))
-    status = 422 if request.method == "POST" else 200
-    return render_template("import.html", form=form), status
+    return render_template("import.html", form=form)
 
 
 # -- presets --------------------------------------------------------------------------------
@@ -421,8 +419,7 @@ def presets() -> Any:
         else:
             flash(_("The rules are saved as the preset %(name)s.", name=form.name.data.strip()))
             return redirect(url_for("pages.presets"))
-    status = 422 if request.method == "POST" else 200
     return render_template(
         "presets.html", form=form, presets=services.presets(), has_lists=bool(lists),
         action_form=ActionForm(),
-    ), status
+    )

@@ -8,6 +8,7 @@ a message saying how to install it; it never skips them.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -175,3 +176,222 @@ def second_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
     yield phone
     phone.context.close()
     phone.watch.assert_clean()
+
+
+# -- helpers for the scenarios ------------------------------------------------------------
+
+#: The narrowest phone the budgets are checked on.
+NARROW = 360
+
+
+@pytest.fixture
+def narrow_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
+    """A 360 px wide phone; it too must end with no console error or foreign request."""
+    phone = new_phone(browser, live_server, width=NARROW)
+    yield phone
+    phone.context.close()
+    phone.watch.assert_clean()
+
+
+def create_list_by_api(phone: Phone, document: dict[str, Any]) -> str:
+    """Store a list through the JSON API and open its edit link on the phone; give its id."""
+    response = phone.page.request.post(phone.base_url + "/api/lists", data=document)
+    assert response.status == 201, response.text()
+    answer = response.json()
+    phone.open(answer["edit_url"])
+    return str(answer["id"])
+
+
+def list_id_of(page: Page) -> str:
+    """The id of the list a page of it shows (/l/<id>...)."""
+    path = urlsplit(page.url).path
+    assert path.startswith("/l/"), path
+    return path.split("/")[2]
+
+
+def stored(phone: Phone, list_id: str) -> dict[str, Any]:
+    """What the server keeps of a list, through the JSON API."""
+    response = phone.page.request.get(f"{phone.base_url}/api/lists/{list_id}")
+    assert response.status == 200, response.text()
+    return dict(response.json())
+
+
+def units(text: str) -> int:
+    """A signed amount as the list page writes it (+20, \u221220, a dash for 0)."""
+    text = text.strip().replace("\u2212", "-")
+    return 0 if text in ("\u2013", "-", "0", "") else int(text)
+
+
+def totals_on_screen(page: Page) -> dict[str, int]:
+    """The running totals in the list page's totals box, by player."""
+    items = page.locator("section.totals li")
+    return {
+        items.nth(i).locator(".who").inner_text().strip(): units(items.nth(i).locator(".amount").inner_text())
+        for i in range(items.count())
+    }
+
+
+def block_on_screen(page: Page) -> tuple[list[list[int]], list[int]]:
+    """The paper block: each deal row's payouts, and the totals row, in seating order."""
+    rows = page.locator("table.block tbody tr")
+    payouts = [
+        [units(t) for t in rows.nth(i).locator("td.pay").all_inner_texts()]
+        for i in range(rows.count())
+    ]
+    totals = [units(t) for t in page.locator("table.block tfoot td.pay").all_inner_texts()]
+    return payouts, totals
+
+
+#: Collects every visible tappable control smaller than 44 x 44 px (and text inputs
+#: lower than 44 px), named so a failure says which.
+SMALL_TARGETS_JS = """
+(min) => {
+  const seen = new Set();
+  const offenders = [];
+  const shown = (el) => {
+    const style = getComputedStyle(el);
+    return el.getClientRects().length > 0 && style.visibility !== "hidden";
+  };
+  const check = (el, target, what) => {
+    if (seen.has(target) || !shown(target)) return;
+    seen.add(target);
+    let box = target.getBoundingClientRect();
+    if (target !== el && !target.contains(el) && shown(el)) {
+      // A label beside its box: both take the tap, so the target is the two together.
+      const own = el.getBoundingClientRect();
+      const left = Math.min(box.left, own.left), top = Math.min(box.top, own.top);
+      box = {width: Math.max(box.right, own.right) - left, height: Math.max(box.bottom, own.bottom) - top};
+    }
+    if (box.width < min || box.height < min) {
+      const text = (target.innerText || target.value || target.getAttribute("aria-label")
+                    || target.name || "").trim().replace(/\\s+/g, " ").slice(0, 40);
+      offenders.push(`${what} "${text}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  };
+  document.querySelectorAll("a[href], button, input[type=submit], select, summary")
+    .forEach((el) => check(el, el, el.tagName.toLowerCase()));
+  document.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
+    const label = input.closest("label") || (input.id && document.querySelector(`label[for="${input.id}"]`));
+    // The target is the label a thumb taps, or the box itself when it has no label.
+    if (label) check(input, label, `label of ${input.type}`);
+    else check(input, input, input.type);
+  });
+  document.querySelectorAll("input[type=text], input[type=number], input:not([type]), textarea")
+    .forEach((el) => check(el, el, `input ${el.name}`));
+  return offenders;
+}
+"""
+
+
+def small_targets(page: Page, minimum: int = 44) -> list[str]:
+    """The tappable controls of the page below the minimum size."""
+    return list(page.evaluate(SMALL_TARGETS_JS, minimum))
+
+
+def page_width(page: Page) -> int:
+    """How wide the page's content is (more than the viewport: it scrolls sideways)."""
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+# -- driving the deal form the way a person does -----------------------------------------
+
+#: The deal form's label of each game.
+GAME_BUTTONS = {
+    "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "geier": "Geier",
+    "farbwenz": "Farbwenz", "ramsch": "Ramsch", "pick": "Pick", "least": "Least",
+    "normal": "Normal game", "passed": "Thrown in",
+}
+#: The deal form's label of each yes/no modifier.
+TOGGLE_BUTTONS = {
+    "schwarz": "Schwarz", "contra": "Kontra", "re": "Re", "tout": "Tout", "sie": "Sie",
+    "hand": "Hand", "forced": "Forced game",
+}
+
+
+@dataclass
+class Hand:
+    """A thumb on a page that counts what it does: every tap and every field filled."""
+
+    page: Page
+    actions: list[str] = field(default_factory=list)
+
+    def tap(self, locator: Any) -> None:
+        """Tap a control."""
+        locator.tap()
+        self.actions.append(f"tap {locator}")
+
+    def fill(self, locator: Any, value: str) -> None:
+        """Type into a field."""
+        locator.fill(value)
+        self.actions.append(f"fill {locator} with {value!r}")
+
+    def choose(self, locator: Any, value: str) -> None:
+        """Pick an option of a select."""
+        locator.select_option(value)
+        self.actions.append(f"choose {value!r} in {locator}")
+
+    @property
+    def count(self) -> int:
+        """How many taps and fields so far."""
+        return len(self.actions)
+
+    # -- the deal form -------------------------------------------------------------------
+
+    def radio(self, group: str, name: str) -> None:
+        """Tap one of the big choice buttons of a group (game, declarer, partner, ...)."""
+        self.tap(
+            self.page.get_by_role("group", name=group, exact=True)
+            .get_by_role("radio", name=name, exact=True)
+        )
+
+    def toggle(self, name: str) -> None:
+        """Tap a yes/no switch (Schwarz, Kontra, Defenders' points, ...)."""
+        self.tap(self.page.get_by_role("checkbox", name=name, exact=True))
+
+    def points(self, value: int) -> None:
+        """Type the card points into the one points field, whatever its label says now."""
+        self.fill(self.page.get_by_role("textbox", name=re.compile(r"^Card points of the ")), str(value))
+
+    def enter(self, deal: dict[str, Any], *, defenders: bool = False, blank: str | None = None) -> None:
+        """Fill in the open deal form with a list-file deal and save it.
+
+        ``defenders``: type the defenders' points (120 minus the deal's) after tapping
+        the switch. ``blank``: in a Ramsch or least, the player left empty to make 120.
+        """
+        self.radio("Game", GAME_BUTTONS[deal["game"]])
+        if "declarer" in deal:
+            self.radio("Declarer", deal["declarer"])
+        if "partner" in deal:
+            self.radio("Partner (called ace)", deal["partner"])
+        points = deal.get("points")
+        if isinstance(points, dict):
+            group = self.page.get_by_role("group", name="Card points of each player", exact=True)
+            for who, value in points.items():
+                if who != blank:
+                    self.fill(group.get_by_label(who, exact=True), str(value))
+        elif points is not None:
+            if defenders:
+                self.toggle("Defenders' points")
+                self.points(120 - points)
+            else:
+                self.points(points)
+        for key, label in TOGGLE_BUTTONS.items():
+            if deal.get(key):
+                self.toggle(label)
+        if deal.get("laufende"):
+            self.choose(self.page.get_by_role("combobox", name="Laufende", exact=True), str(deal["laufende"]))
+        if deal.get("doubles"):
+            self.radio("Doubles: how many players doubled", str(deal["doubles"]))
+        for key, legend in (("loser", "If tied for the most points: who loses?"),
+                            ("winner", "If tied for the fewest points: who wins?")):
+            if deal.get(key):
+                self.radio(legend, deal[key])
+        self.save()
+
+    def save(self) -> None:
+        """Tap Save."""
+        self.tap(self.page.get_by_role("button", name="Save", exact=True))
+
+    def new_deal(self) -> None:
+        """Tap the big New deal button of the list page."""
+        self.tap(self.page.get_by_role("link", name="New deal", exact=True))

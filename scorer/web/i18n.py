@@ -1,0 +1,35 @@
+"""Engine errors in the player's language.
+
+The engine words its errors in English and keeps each one's template and
+params (``scorer.engine.errors``); here the template is looked up in the
+catalog of the request's language and filled in. The JSON API keeps English.
+"""
+
+from __future__ import annotations
+
+from flask_babel import get_translations
+from flask_babel import gettext as _
+
+from scorer.engine import ScoringError
+
+
+def reason(error: ScoringError) -> str:
+    """The words a player can act on, as ``error.reason`` in the page's language."""
+    template = get_translations().ugettext(error.template)
+    if not error.params:
+        return str(template)
+    try:
+        return str(template % error.params)
+    except (KeyError, ValueError, TypeError):  # a broken translation: keep the English
+        return error.reason
+
+
+def message(error: ScoringError) -> str:
+    """The one-line message, as ``error.message`` in the page's language.
+
+    The key stays as it is: it names a key of the list file.
+    """
+    if error.deal is None:
+        return f"{error.key}: {reason(error)}"
+    return _("deal %(number)s: %(key)s: %(reason)s",
+             number=error.deal, key=error.key, reason=reason(error))

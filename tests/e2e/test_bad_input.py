@@ -1,0 +1,57 @@
+"""Scenario 4: bad input is told at its field, kept for fixing, and nothing is saved."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import Hand, Phone, create_list_by_api, stored
+
+FOUR = ["Anna", "Bene", "Chris", "Dora"]
+TOO_MANY = "130 is more than the 120 in the pack."
+
+
+def test_typing_130_card_points_shows_the_message_at_the_field_and_saves_nothing(phone: Phone) -> None:
+    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
+    page = phone.page
+    hand = Hand(page)
+    hand.new_deal()
+    hand.radio("Game", "Sauspiel")
+    hand.radio("Declarer", "Anna")
+    hand.radio("Partner (called ace)", "Chris")
+    hand.points(130)
+    # The live preview says it before saving, and shows no payouts.
+    expect(page.locator("[data-preview-message]")).to_have_text(TOO_MANY)
+    expect(page.locator('[data-payout="Anna"]')).to_have_text("\u2013")
+    hand.save()
+
+    points_field = page.locator(".deal-field", has=page.locator("input[name=points]"))
+    expect(points_field.locator(".field-error")).to_have_text(TOO_MANY)
+    points = points_field.get_by_role("textbox")
+    expect(points).to_have_value("130")
+    expect(points).to_have_attribute("aria-invalid", "true")
+    # Everything else typed is kept.
+    expect(page.get_by_role("radio", name="Sauspiel", exact=True)).to_be_checked()
+    expect(page.get_by_role("group", name="Declarer").get_by_role("radio", name="Anna")).to_be_checked()
+    expect(page.get_by_role("group", name="Partner (called ace)").get_by_role("radio", name="Chris")).to_be_checked()
+    assert stored(phone, list_id)["deals"] == []
+
+    page.get_by_role("link", name="Back to the list").tap()
+    expect(page.get_by_text("No deal yet.")).to_be_visible()
+    expect(page.get_by_text("Deal 1", exact=True)).to_be_visible()
+
+
+def test_ramsch_points_that_add_up_to_more_than_120_are_refused_at_the_points(phone: Phone) -> None:
+    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
+    page = phone.page
+    hand = Hand(page)
+    hand.new_deal()
+    hand.radio("Game", "Ramsch")
+    group = page.get_by_role("group", name="Card points of each player", exact=True)
+    for who, points in {"Anna": 40, "Bene": 40, "Chris": 40, "Dora": 10}.items():
+        hand.fill(group.get_by_label(who, exact=True), str(points))
+    expect(group.locator("[data-points-sum]")).to_have_text("Together 130 of 120")
+    hand.save()
+    group = page.get_by_role("group", name="Card points of each player", exact=True)
+    expect(group.locator(".field-error")).to_contain_text("120")
+    expect(group.get_by_label("Dora", exact=True)).to_have_value("10")
+    assert stored(phone, list_id)["deals"] == []
