@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -66,12 +66,17 @@ class Deal:
     called_ace: str | None = None
     #: The suit of a solo, farbwenz or german game (informational).
     suit: str | None = None
+    #: The keys that carry something other than their neutral value, worked
+    #: out once: every check of a deal against its game asks for them.
+    given: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        given = frozenset(k for k, neutral in NEUTRAL.items() if getattr(self, k) != neutral)
+        object.__setattr__(self, "given", given)
 
     def set_keys(self) -> tuple[str, ...]:
-        """The keys that carry something other than their neutral value."""
-        return tuple(
-            k for k, neutral in NEUTRAL.items() if getattr(self, k) != neutral
-        )
+        """The keys that carry something other than their neutral value, in order."""
+        return tuple(k for k in NEUTRAL if k in self.given)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the deal as the list file does, neutral keys left out."""
@@ -84,7 +89,7 @@ class Deal:
 
 #: Each key but ``game`` with its neutral value.
 NEUTRAL: Mapping[str, Any] = MappingProxyType(
-    {f.name: f.default for f in fields(Deal) if f.name != "game"}
+    {f.name: f.default for f in fields(Deal) if f.name not in ("game", "given")}
 )
 
 

@@ -60,12 +60,9 @@ class GameKind:
     gated: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @cached_property
-    def foreign(self) -> tuple[tuple[str, object], ...]:
-        """The keys this game does not take, each with its neutral value."""
-        return tuple(
-            (key, neutral) for key, neutral in NEUTRAL.items()
-            if key not in self.keys and key != "dealer"
-        )
+    def foreign(self) -> frozenset[str]:
+        """The keys this game does not take."""
+        return frozenset(NEUTRAL) - self.keys - {"dealer"}
 
 
 # -- checks shared by the kinds ------------------------------------------------
@@ -492,11 +489,11 @@ def score_deal(rules: RuleSet, table: Table, deal: Deal, tally: Mapping[str, int
     for key in kind.required:
         if getattr(deal, key) is None:
             raise ScoringError(key, _NEEDED[key])
-    for key, neutral in kind.foreign:
-        if getattr(deal, key) != neutral:
-            raise ScoringError(key, N_("a %(game)s has no %(name)s"), game=deal.game, name=key)
+    if deal.given & kind.foreign:
+        key = next(k for k in NEUTRAL if k in deal.given and k in kind.foreign)
+        raise ScoringError(key, N_("a %(game)s has no %(name)s"), game=deal.game, name=key)
     for key, rule in kind.gated.items():
-        if not getattr(rules, rule) and getattr(deal, key) != NEUTRAL[key]:
+        if key in deal.given and not getattr(rules, rule):
             raise ScoringError(
                 key, N_("this list does not play %(name)s (house rule %(rule)s is off)"),
                 name=key, rule=rule,

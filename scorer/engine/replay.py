@@ -119,6 +119,7 @@ class Replay:
         self._seat = {who: i for i, who in enumerate(players)}
         self._dealer = self._seat[first_dealer]
         self._sits_out = len(players) == 5
+        self._tables: dict[str, Table] = {}
 
     @classmethod
     def resume(
@@ -144,14 +145,17 @@ class Replay:
     def table(self, dealer: str | None = None) -> Table:
         """Who plays a deal dealt by dealer (by default the next dealer)."""
         dealer = self.next_dealer if dealer is None else dealer
-        if dealer not in self._seat:
-            raise ScoringError("dealer", N_("%(name)s is not a player of this list"), name=dealer)
-        active = (
-            tuple(who for who in self.players if who != dealer)
-            if self._sits_out
-            else self.players
-        )
-        return Table(self.players, dealer, active)
+        table = self._tables.get(dealer)
+        if table is None:
+            if dealer not in self._seat:
+                raise ScoringError("dealer", N_("%(name)s is not a player of this list"), name=dealer)
+            active = (
+                tuple(who for who in self.players if who != dealer)
+                if self._sits_out
+                else self.players
+            )
+            table = self._tables[dealer] = Table(self.players, dealer, active)
+        return table
 
     def add(self, deal: Deal) -> DealResult:
         """Check and score the next deal, and move the dealer on."""
@@ -163,8 +167,9 @@ class Replay:
             raise error.in_deal(number) from None
         payouts = dict.fromkeys(self.players, 0)
         payouts.update(outcome.payouts)
-        for who, amount in payouts.items():
-            self.totals[who] += amount
+        totals = self.totals
+        for who, amount in outcome.payouts.items():
+            totals[who] += amount
         for key, amount in outcome.tally.items():
             self.tally[key] = self.tally.get(key, 0) + amount
         result = DealResult(number, table.dealer, deal, MappingProxyType(payouts))

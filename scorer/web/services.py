@@ -533,10 +533,12 @@ def restore_deal(row: ScoreListRow, deal_id: int) -> None:
 
 def deleted_deals(row: ScoreListRow) -> list[DealRow]:
     """The list's deleted deals, most recently deleted first."""
-    return sorted(
-        (d for d in _all_deals(row) if d.deleted_at is not None),
-        key=lambda d: d.deleted_at or now(), reverse=True,
+    query = (
+        sa.select(DealRow)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_not(None))
+        .order_by(DealRow.deleted_at.desc())
     )
+    return list(db.session.scalars(query))
 
 
 def _all_deals(row: ScoreListRow) -> list[DealRow]:

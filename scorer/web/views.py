@@ -27,6 +27,7 @@ from scorer.web.forms import (
     FAMILIES, ActionForm, DeleteListForm, ImportForm, PresetForm, choice, family_label, game_label, new_list_form,
 )
 from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.table import rows_html, short, signed
 
 bp = Blueprint("pages", __name__)
 
@@ -61,13 +62,13 @@ def money_filter(cents: int) -> str:
 @bp.app_template_filter("signed")
 def signed_filter(units: int) -> str:
     """A payout with its sign; zero as a dash."""
-    return f"{units:+d}".replace("-", "\u2212") if units else "\u2013"
+    return signed(units)
 
 
 @bp.app_template_filter("short")
 def short_filter(name: str, length: int = 5) -> str:
     """A name cut to fit a narrow column."""
-    return name if len(name) <= length else name[: length - 1] + "."
+    return short(name, length)
 
 
 @bp.app_template_filter("ago")
@@ -196,8 +197,16 @@ def show_list(list_id: str) -> Any:
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
-        # Translated once, filled in per row: a long list has many rows.
-        edit_label=_("Edit deal %(number)s"), dealer_word=_("Dealer"),
+        rows=rows_html(
+            state.result,
+            game_label=lambda game: game_filter(game, short=True),
+            edit_prefix=(
+                url_for("deal.edit_deal", list_id=row.id, number=1).removesuffix("1/edit")
+                if can_edit and not state.finished else None
+            ),
+            edit_label=_("Edit deal %(number)s"),
+            dealer_word=_("Dealer"),
+        ),
     )
 
 

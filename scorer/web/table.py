@@ -1,0 +1,100 @@
+"""The list table's rows as HTML: the one hot loop of the pages.
+
+A list of a thousand deals has a thousand rows. Built here, each row is one
+string format with its names escaped once per player, which costs a small
+part of a template loop and keeps the list page within its budget (README,
+"Performance"). The rest of the page, the table's head and foot included,
+stays in templates/list.html.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markupsafe import Markup, escape
+
+from scorer.engine import ListResult
+
+_PLUS = '<td class="pay plus">+%d</td>'
+_MINUS = '<td class="pay minus">\u2212%d</td>'
+_ZERO = '<td class="pay">\u2013</td>'
+
+
+def short(name: str, length: int) -> str:
+    """A name cut to fit a narrow column."""
+    return name if len(name) <= length else name[: length - 1] + "."
+
+
+def signed(units: int) -> str:
+    """A payout with its sign; zero as a dash."""
+    return f"+{units}" if units > 0 else f"\u2212{-units}" if units < 0 else "\u2013"
+
+
+def _game_cell(
+    game: str, declarer: str | None, partner: str | None, tout: bool, sie: bool,
+    game_label: Callable[[str], str], names: dict[str, str],
+) -> str:
+    """The game column: the game's name, and who played it."""
+    text = game_label(game) + (" Tout" if tout else "") + (" Sie" if sie else "")
+    who = ""
+    if declarer:
+        who = names.get(declarer) or str(escape(declarer))
+        if partner and game == "sauspiel":
+            who += "+" + (names.get(partner) or str(escape(partner)))
+        who = f'<span class="declarer">{who}</span>'
+    return f'<td class="game"><span class="game-name">{escape(text)}</span>{who}</td>'
+
+
+def rows_html(
+    result: ListResult,
+    *,
+    game_label: Callable[[str], str],
+    edit_prefix: str | None,
+    edit_label: str,
+    dealer_word: str,
+) -> Markup:
+    """Every deal's row: number and dealer, game and declarer, each payout.
+
+    ``edit_prefix`` (the edit address up to the deal's number) makes the
+    number a link to edit the deal; None shows it plain, for watching phones.
+    """
+    players = result.players
+    names = {who: str(escape(who)) for who in players}
+    if edit_prefix is not None:
+        prefix = str(escape(edit_prefix))
+        dealer_cells = {who: f'<span class="dealer">{escape(short(who, 4))}</span></a></td>'
+                        for who in players}
+    else:
+        word = escape(dealer_word)
+        dealer_cells = {
+            who: f'<span class="dealer" title="{word}: {names[who]}">{escape(short(who, 4))}</span></td>'
+            for who in players
+        }
+    # Rows repeat themselves: the same game and declarer, the same payouts.
+    game_cells: dict[tuple[str, str | None, str | None, bool, bool], str] = {}
+    pay_cells: dict[tuple[int, ...], str] = {}
+    out = []
+    for scored in result.deals:
+        deal = scored.deal
+        number = scored.number
+        if edit_prefix is not None:
+            label = escape(edit_label % {"number": number})
+            start = (f'<tr><td class="num"><a class="row-edit" href="{prefix}{number}/edit" '
+                     f'aria-label="{label}"><span class="row-number">{number}</span>')
+        else:
+            start = f'<tr><td class="num"><span class="row-number">{number}</span>'
+        key = (deal.game, deal.declarer, deal.partner, deal.tout, deal.sie)
+        game = game_cells.get(key)
+        if game is None:
+            game = game_cells[key] = _game_cell(deal.game, deal.declarer, deal.partner,
+                                                deal.tout, deal.sie, game_label, names)
+        payouts = scored.payouts
+        amounts = tuple([payouts[who] for who in players])
+        cells = pay_cells.get(amounts)
+        if cells is None:
+            cells = pay_cells[amounts] = "".join(
+                _PLUS % units if units > 0 else _MINUS % -units if units < 0 else _ZERO
+                for units in amounts
+            )
+        out.append(f"{start}{dealer_cells[scored.dealer]}{game}{cells}</tr>")
+    return Markup("\n".join(out))
