@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import session
 
-from scorer.web.services import ScoreListRow, key_matches
+from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches
 
 _SESSION_KEYS = "edit_keys"
 #: The most lists one phone remembers edit keys for.
@@ -37,3 +37,11 @@ def remember_key(row: ScoreListRow, key: str | None) -> bool:
         keys.pop(next(iter(keys)))
     session[_SESSION_KEYS] = keys
     return True
+
+
+def editable_list(list_id: str) -> ScoreListRow:
+    """The list, if this phone holds its edit key; else NotAllowed (the 403 page)."""
+    row = get_list(list_id)
+    if not can_edit(row):
+        raise NotAllowed("this needs the list's edit link")
+    return row

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
@@ -14,13 +14,6 @@ from scorer.web.deal_form import DealForm, game_label, summary
 
 bp = Blueprint("deal", __name__)
 
-
-def _editable(list_id: str) -> services.ScoreListRow:
-    """The list, if this phone holds its edit key (else 403)."""
-    row = services.get_list(list_id)
-    if not access.can_edit(row):
-        abort(403)
-    return row
 
 
 def _to_list(row: services.ScoreListRow) -> Any:
@@ -63,7 +56,7 @@ def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, An
 @bp.route("/l/<list_id>/deals/new", methods=["GET", "POST"])
 def new_deal(list_id: str) -> Any:
     """Enter the next deal; a live preview shows what it pays."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -94,7 +87,7 @@ def new_deal(list_id: str) -> Any:
 @bp.post("/l/<list_id>/deals/preview")
 def preview(list_id: str) -> Any:
     """What the posted form would pay, as JSON; nothing is kept."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     state = services.list_state(row)
     number = request.args.get("number", type=int)
     keep = None
@@ -122,7 +115,7 @@ def preview(list_id: str) -> Any:
 @bp.route("/l/<list_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(list_id: str, number: int) -> Any:
     """Change a stored deal; the deals after it and the totals follow."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -152,7 +145,7 @@ def edit_deal(list_id: str, number: int) -> Any:
 @bp.route("/l/<list_id>/deals/<int:number>/delete", methods=["GET", "POST"])
 def delete_deal(list_id: str, number: int) -> Any:
     """Ask first, then delete a deal; the later deals move up."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -182,7 +175,7 @@ def delete_deal(list_id: str, number: int) -> Any:
 @bp.post("/l/<list_id>/undo")
 def undo(list_id: str) -> Any:
     """Delete the last deal in one tap."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     shown = request.form.get("last", type=int)
     count = services.number_of(row, shown) if shown else len(services.kept_deals(row))
     try:

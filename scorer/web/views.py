@@ -166,13 +166,6 @@ def new_list() -> Any:
 # -- the list ----------------------------------------------------------------------------
 
 
-def _editable(list_id: str) -> ScoreListRow:
-    """The list, if this phone holds its edit key; else the 403 page."""
-    row = services.get_list(list_id)
-    if not access.can_edit(row):
-        raise services.NotAllowed("this needs the list's edit link")
-    return row
-
 
 def leader(state: services.ListState) -> str:
     """Who leads the next deal: the first active player after the dealer."""
@@ -224,7 +217,7 @@ def changes(list_id: str) -> Any:
 @bp.post("/l/<list_id>/deals/<int:deal_id>/restore")
 def restore_deal(list_id: str, deal_id: int) -> Any:
     """Bring a deleted deal back to its place."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     try:
         services.restore_deal(row, deal_id)
     except ScoringError as error:
@@ -239,7 +232,7 @@ def restore_deal(list_id: str, deal_id: int) -> Any:
 @bp.route("/l/<list_id>/delete", methods=["GET", "POST"])
 def delete_list(list_id: str) -> Any:
     """Delete a list for good, after asking; only with the edit key."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     form = DeleteListForm()
     if form.validate_on_submit():
         title = row.title
@@ -265,7 +258,7 @@ def settle(list_id: str) -> Any:
 @bp.post("/l/<list_id>/finish")
 def finish(list_id: str) -> Any:
     """Close the list: it becomes read-only."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     services.finish(row)
     flash(_("The list is finished. Reopen it to change it."))
     return redirect(url_for("pages.settle", list_id=row.id))
@@ -274,7 +267,7 @@ def finish(list_id: str) -> Any:
 @bp.post("/l/<list_id>/reopen")
 def reopen(list_id: str) -> Any:
     """Open a finished list again."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     services.reopen(row)
     flash(_("The list is open again."))
     return redirect(url_for("pages.show_list", list_id=row.id))
@@ -308,7 +301,7 @@ def share(list_id: str) -> Any:
 @bp.post("/l/<list_id>/key")
 def reissue_key(list_id: str) -> Any:
     """Make a new edit link; the old one stops working on every phone."""
-    row = _editable(list_id)
+    row = access.editable_list(list_id)
     if ActionForm().validate_on_submit():
         access.remember_key(row, services.reissue_key(row))
         flash(_("New edit link made. The old one no longer works."))
