@@ -29,3 +29,16 @@ def test_static_assets_are_fingerprinted_and_cached_for_a_year(client: FlaskClie
 def test_an_asset_without_its_fingerprint_is_not_cached_for_long(client: FlaskClient) -> None:
     asset = client.get("/static/app.css")
     assert "max-age=31536000" not in asset.headers.get("Cache-Control", "")
+
+
+def test_no_page_has_a_script_that_blocks_rendering_or_runs_inline(client: FlaskClient) -> None:
+    made = client.post("/api/lists", json={"rules": {"preset": "bavarian"}, "players": ["A", "B", "C", "D"]}).get_json()
+    client.get(made["edit_url"])
+    for path in ("/", "/new", made["url"], f"{made['url']}/deals/new", f"{made['url']}/settle"):
+        page = client.get(path).get_data(as_text=True)
+        scripts = re.findall(r"<script[^>]*>", page)
+        assert scripts, path
+        for tag in scripts:
+            assert 'src="/static/' in tag and " defer" in tag, (path, tag)
+        assert not re.search(r"<script[^>]*>\s*[^<\s]", page), f"inline script on {path}"
+        assert " onclick=" not in page and ' style="' not in page, path
