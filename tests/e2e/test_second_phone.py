@@ -51,10 +51,13 @@ def test_the_view_link_on_a_second_phone_shows_new_deals_and_offers_no_way_to_ch
     assert_nothing_to_change(watcher)
     second_phone.screenshot("view-only")
 
-    # The first phone enters a deal; the watching phone shows it without a tap.
+    # The first phone enters a deal; the watching phone shows it without a tap
+    # and without a reload (a reload would forget this mark on its window).
+    watcher.evaluate("window.stillTheSamePage = true")
     page.get_by_role("link", name="Back to the list").tap()
     enter(page, 2, "Bene", "Dora", 40)
     expect(watcher.locator("table.block tbody tr")).to_have_count(2, timeout=15_000)
+    assert watcher.evaluate("window.stillTheSamePage") is True
     rows, totals = block_on_screen(watcher)
     assert rows == [[20, -20, 20, -20], [20, -20, 20, -20]]
     assert totals == [40, -40, 40, -40]
