@@ -93,3 +93,55 @@ def test_random_files_at_the_import_page_never_make_a_500(app: Flask, body: byte
     client = app.test_client()
     response = client.post("/import", data={"text": body.decode("utf-8", "replace")})
     assert response.status_code < 500
+
+
+NEW_LIST_FIELDS = [
+    "family", "first_dealer", "ends_kind", "ends_count", "games", "player_1", "player_2",
+    "player_3", "player_4", "player_5", "point_value", "schneider_loss_max", "durchmarsch",
+    "virgin", "tariff_sauspiel", "tariff_solo", "laufende_from_wenz", "save_preset", "title",
+    "contra", "laufende", "solo", "settle_per_head", "tariff_game_point", "once",
+]
+DEAL_FIELDS = [
+    "game", "declarer", "partner", "points", "defenders", "schwarz", "laufende", "contra", "re",
+    "doubles", "tout", "sie", "hand", "bid", "forced", "loser", "winner", "points.Anna",
+    "points.Bene", "points.Chris", "points.Dora", "token", "version", "action",
+]
+form_values = st.one_of(
+    st.sampled_from(["", "0", "61", "120", "130", "-1", "y", "sauspiel", "ramsch", "least",
+                     "bavarian", "german", "sheepshead3", "deals", "classic", "heads", "open",
+                     "preview", *FOUR, "10" * 30]),
+    st.text(max_size=20),
+)
+
+
+def forms(fields: list[str]) -> Any:
+    return st.dictionaries(st.sampled_from(fields) | st.text(max_size=8), form_values, max_size=12)
+
+
+@FUZZ
+@given(data=forms(NEW_LIST_FIELDS), family=st.sampled_from(["bavarian", "bavarian3", "sheepshead3", "german", "x"]))
+def test_random_new_list_forms_never_make_a_500(app: Flask, data: dict[str, str], family: str) -> None:
+    app.config["LIST_CREATION_LIMIT"] = "100000 per minute"
+    response = app.test_client().post(f"/new?family={family}", data=data)
+    assert response.status_code in (200, 302)
+
+
+@FUZZ
+@given(data=forms(DEAL_FIELDS), which=st.sampled_from(["new", "edit", "preview", "delete", "undo"]))
+def test_random_deal_forms_never_make_a_500(app: Flask, data: dict[str, str], which: str) -> None:
+    app.config["LIST_CREATION_LIMIT"] = "100000 per minute"
+    client = app.test_client()
+    made = client.post("/api/lists", json={
+        "rules": {"preset": "bavarian"}, "players": FOUR,
+        "deals": [{"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70}],
+    }).get_json()
+    client.get(made["edit_url"])
+    base = f"/l/{made['id']}"
+    path = {
+        "new": f"{base}/deals/new", "edit": f"{base}/deals/1/edit", "preview": f"{base}/deals/preview",
+        "delete": f"{base}/deals/1/delete", "undo": f"{base}/undo",
+    }[which]
+    response = client.post(path, data=data)
+    assert response.status_code in (200, 302), response.status_code
+    totals = client.get(f"/api/lists/{made['id']}").get_json()["totals"]
+    assert sum(totals.values()) == 0
