@@ -279,6 +279,20 @@ def test_new_list_saves_the_rules_as_a_preset_and_a_preset_prefills(
     assert "Wirtshaus" in page
 
 
+def test_a_list_keeps_its_own_rules_when_its_preset_changes_later(
+    app: Flask, client: FlaskClient
+) -> None:
+    client.post("/new", data=bavarian_form(tariff_sauspiel="15", save_preset="Wirtshaus"))
+    with app.app_context():
+        (made,) = db.session.scalars(db.select(ScoreListRow)).all()
+        list_id = made.id
+        services.save_preset("Wirtshaus", {"preset": "bavarian", "tariffs": {"sauspiel": 50}})
+        preset = db.session.scalars(db.select(PresetRow)).one()
+        assert preset.rules["tariffs"]["sauspiel"] == 50
+    rules = client.get(f"/api/lists/{list_id}").get_json()["rules"]
+    assert rules["tariffs"]["sauspiel"] == 15
+
+
 # -- the list ------------------------------------------------------------------------------
 
 
