@@ -17,7 +17,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # German translations, compiled from the catalog in the repo.
 MO := scorer/translations/de/LC_MESSAGES/messages.mo
 
-.PHONY: install run test bench clean
+.PHONY: install run test bench clean messages
 
 install: $(STAMP)
 
@@ -43,6 +43,13 @@ test: $(STAMP) $(CHROMIUM) $(MO)
 
 $(MO): $(MO:.mo=.po) | $(STAMP)
 	$(BIN)/pybabel compile -d scorer/translations
+
+# After changing user-visible strings: gather them and update the German
+# catalog; then translate what it marks new (tests/web/test_i18n.py checks).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ \
+	    --project "Schafkopf scorer" -o scorer/translations/messages.pot .
+	$(BIN)/pybabel update --ignore-obsolete -i scorer/translations/messages.pot -d scorer/translations
 
 # Local settings for `make run`, written once: a random secret key, and session
 # cookies that also travel over plain HTTP on this machine. Production sets

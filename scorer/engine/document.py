@@ -16,8 +16,6 @@ from scorer.engine.values import name, unknown_key
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
 DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals")
 OUTPUT_KEYS = ("format", "title", "ends", "backup", "totals", "settlement", "tally")
-#: Longest player name: keeps a list readable on a phone.
-MAX_NAME = 40
 #: Most deals one list may hold; an evening has a few dozen.
 MAX_DEALS = 100_000
 
@@ -119,16 +117,6 @@ def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str,
     if not isinstance(value, list):
         raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
     players = tuple(name(player, "players") for player in value)
-    for player in players:
-        if player != player.strip():
-            raise ScoringError(
-                "players", N_("%(name)s starts or ends with a space"), name=shown(player)
-            )
-        if len(player) > MAX_NAME:
-            raise ScoringError(
-                "players", N_("%(name)s is longer than %(most)s characters"),
-                name=shown(player), most=MAX_NAME,
-            )
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=twice)

@@ -116,7 +116,7 @@ def read_list(list_id: str) -> Any:
 def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
     row = _editable(list_id)
-    key = request.headers.get("Idempotency-Key", "").strip()[:80] or None
+    key = request.headers.get("Idempotency-Key", "").strip() or None
     result, _created = services.add_deal(row, json_object(), idempotency_key=key)
     return jsonify(scored(result)), 201
 

@@ -32,7 +32,8 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     #: The list's own rules, every default filled in (RuleSet.to_dict()).
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     players: so.Mapped[list[str]] = so.mapped_column(sa.JSON)
-    first_dealer: so.Mapped[str] = so.mapped_column(sa.String(40))
+    #: Names are as long as the list file has them: no limit here.
+    first_dealer: so.Mapped[str] = so.mapped_column(sa.Text)
     #: When the list ends: {"kind": "deals"|"classic"|"heads"|"open", "count": n}.
     ends: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     edit_key_hash: so.Mapped[str] = so.mapped_column(sa.String(64))
@@ -67,7 +68,7 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     data: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     #: The dealer the deal names itself (its ``dealer`` key), if any: copied
     #: out of ``data`` so the next dealer is found without reading every deal.
-    named_dealer: so.Mapped[str | None] = so.mapped_column(sa.String(40), default=None)
+    named_dealer: so.Mapped[str | None] = so.mapped_column(sa.Text, default=None)
     #: Bumped by every edit; an edit names the version it started from.
     version: so.Mapped[int] = so.mapped_column(default=1)
     idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)

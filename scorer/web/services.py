@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +34,8 @@ from scorer.web.models import DealRow, PresetRow, ScoreListRow, now
 #: (sheepshead3), after completed heads (german), or never.
 END_KINDS = ("deals", "classic", "heads", "open")
 MAX_TITLE = 80
+#: The longest idempotency key or form token kept; longer ones are cut.
+MAX_IDEMPOTENCY_KEY = 80
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -293,7 +296,7 @@ def create_list(
     title = (title if title is not None else document.get("title")) or ""
     if not isinstance(title, str):
         raise ScoringError("title", N_("must be text"))
-    title = title.strip()[:MAX_TITLE] or " · ".join(score_list.players)
+    title = (title.strip() or " · ".join(score_list.players))[:MAX_TITLE]
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
         raise ScoringError("ends", N_("must be an object"))
@@ -410,6 +413,7 @@ def add_deal(
     Returns the scored deal and whether it was new.
     """
     _lock(row)
+    idempotency_key = (idempotency_key or "")[:MAX_IDEMPOTENCY_KEY] or None
     if idempotency_key:
         repeat = _by_idempotency_key(row, idempotency_key)
         if repeat is not None:
@@ -645,6 +649,11 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     backup = document.get("backup")
     if not isinstance(backup, Mapping) or not isinstance(backup.get("id"), str):
         raise ScoringError("backup", N_("is missing: this is not a backup file"))
+    key_hash = backup.get("edit_key_hash")
+    if not isinstance(key_hash, str) or not re.fullmatch(r"[0-9a-f]{64}", key_hash):
+        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="edit_key_hash")
+    if len(backup["id"]) > 32:
+        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="id")
     existing = db.session.get(ScoreListRow, backup["id"])
     if existing is not None:
         return existing, False
@@ -656,14 +665,14 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         parse_deal(item.get("data"), number)
     try:
         row = ScoreListRow(
-            id=backup["id"][:32],
+            id=backup["id"],
             title=str(document.get("title") or " · ".join(score_list.players))[:MAX_TITLE],
             preset=score_list.rules.preset,
             rules=score_list.rules.to_dict(),
             players=list(score_list.players),
             first_dealer=score_list.first_dealer,
             ends=_check_ends(document.get("ends"), score_list.rules.preset, len(score_list.players)),
-            edit_key_hash=str(backup["edit_key_hash"]),
+            edit_key_hash=key_hash,
             created_at=_when(backup.get("created_at")) or now(),
             updated_at=_when(backup.get("updated_at")) or now(),
             finished_at=_when(backup.get("finished_at")),

@@ -276,3 +276,23 @@ def test_a_body_over_the_size_limit_is_refused(client: FlaskClient) -> None:
     response = client.post("/api/lists", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
                            content_type="application/json")
     assert response.status_code == 413 and response.is_json
+
+
+def test_any_distinct_non_empty_names_are_taken_as_the_list_file_has_them(client: FlaskClient) -> None:
+    long_name = "Maximilian-Ferdinand von und zu Oberammergau-Partenkirchen"
+    players = [long_name, " Bene", "Chris ", "Dora"]
+    document = {
+        "rules": {"preset": "bavarian"}, "players": players, "first_dealer": long_name,
+        "deals": [{"game": "solo", "declarer": " Bene", "points": 70, "dealer": long_name}],
+    }
+    created = client.post("/api/lists", json=document)
+    assert created.status_code == 201, created.get_json()
+    made = created.get_json()
+    added = client.post(
+        f"/api/lists/{made['id']}/deals", json={"game": "passed", "dealer": long_name},
+        headers={"X-Edit-Key": made["edit_key"]},
+    )
+    assert added.status_code == 201 and added.get_json()["dealer"] == long_name
+    body = client.get(f"/api/lists/{made['id']}").get_json()
+    assert body["players"] == players
+    assert body["totals"][" Bene"] == 120

@@ -109,3 +109,24 @@ def test_restore_reports_a_damaged_file_and_restores_the_rest(
     assert result.exit_code == 1
     assert "2 lists restored" in result.output
     assert "broken.json: list file: is not valid JSON" in result.output
+
+
+def test_a_backup_with_a_damaged_key_or_id_is_refused_by_name(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    lists = make_lists(client)
+    runner.invoke(args=["backup", str(tmp_path)])
+    wipe(app)
+    first = tmp_path / f"{lists[0]['id']}.json"
+    document = json.loads(first.read_text())
+    document["backup"]["edit_key_hash"] = "x" * 300
+    first.write_text(json.dumps(document))
+    second = tmp_path / f"{lists[1]['id']}.json"
+    other = json.loads(second.read_text())
+    other["backup"]["id"] = "i" * 40
+    second.write_text(json.dumps(other))
+    result = runner.invoke(args=["restore", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "0 lists restored" in result.output
+    assert "backup: is damaged: edit_key_hash" in result.output
+    assert "backup: is damaged: id" in result.output

@@ -178,3 +178,13 @@ def test_the_same_edit_sent_twice_is_not_a_conflict(client: FlaskClient) -> None
     assert first.get_json() == again.get_json()
     other = client.put(path, json={**SAUSPIEL, "points": 30}, headers=headers)
     assert other.status_code == 409
+
+
+def test_a_very_long_repeat_token_still_stores_the_deal_once(client: FlaskClient) -> None:
+    made = make(client)
+    long_token = "t" * 500
+    headers = {"X-Edit-Key": made["edit_key"], "Idempotency-Key": long_token}
+    for _ in range(2):
+        answer = client.post(f"/api/lists/{made['id']}/deals", json=SAUSPIEL, headers=headers)
+        assert answer.status_code == 201
+    assert len(client.get(f"/api/lists/{made['id']}").get_json()["deals"]) == 1
