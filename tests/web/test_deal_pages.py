@@ -395,6 +395,27 @@ def test_editing_a_deal_prefills_it_and_changes_the_totals(
     assert document(client, editing)["totals"] == {"Anna": -20, "Bene": 20, "Chris": -20, "Dora": 20}
 
 
+def test_an_edit_of_a_deal_another_phone_changed_meanwhile_is_refused_not_saved(
+    client: FlaskClient, editing: dict[str, Any]
+) -> None:
+    api_deal(client, editing, {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72})
+    html = client.get(f"/l/{editing['id']}/deals/1/edit").get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', html).group(1)
+    other_phone = client.put(
+        f"/api/lists/{editing['id']}/deals/1", headers={"X-Edit-Key": editing["edit_key"]},
+        json={"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 95},
+    )
+    assert other_phone.status_code == 200
+    response = client.post(
+        f"/l/{editing['id']}/deals/1/edit",
+        data={"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": "30",
+              "version": version},
+    )
+    assert to_list(response, editing)
+    assert "changed this list meanwhile" in " ".join(flashes(client))
+    assert document(client, editing)["deals"][0]["points"] == 95
+
+
 def test_an_edit_with_an_error_keeps_the_deal_and_the_input(
     client: FlaskClient, editing: dict[str, Any]
 ) -> None:
