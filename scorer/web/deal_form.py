@@ -21,20 +21,7 @@ from scorer.engine import KINDS, Deal, DealResult, RuleSet, ScoringError, parse_
 from scorer.engine import BID_STEP, LOWEST_BID, TRUMPS
 from scorer.engine.rules import GERMAN
 from scorer.web import i18n
-
-#: Labels of the games. The Bavarian words stay German in every language.
-GAME_LABELS: Mapping[str, Any] = {
-    "sauspiel": _l("Sauspiel"),
-    "wenz": _l("Wenz"),
-    "solo": _l("Solo"),
-    "geier": _l("Geier"),
-    "farbwenz": _l("Farbwenz"),
-    "ramsch": _l("Ramsch"),
-    "pick": _l("Pick"),
-    "least": _l("Least"),
-    "normal": _l("Normal game"),
-    "passed": _l("Thrown in"),
-}
+from scorer.web.forms import game_label
 
 #: The yes/no modifiers, in the order the form shows them, with their labels.
 TOGGLES: Mapping[str, Any] = {
@@ -52,17 +39,13 @@ _INFORMATIONAL = ("called_ace", "suit")
 #: Posted values that tick a checkbox.
 _TICKED = frozenset({"1", "on", "y", "yes", "true"})
 _WHOLE = re.compile(r"[0-9]{1,4}")
-#: The longest posted value read; anything longer is cut (names are at most 40).
-_LONGEST = 100
+#: The longest posted value read; anything longer is cut. Field names carry
+#: player names (``points.NAME``), which the list file does not limit.
+_LONGEST = 1000
 #: Sent once per form; long enough to be unique, short enough for the column.
 TOKEN_BYTES = 18
 
 BIDS = (LOWEST_BID, *range(LOWEST_BID - LOWEST_BID % BID_STEP + BID_STEP, 121, BID_STEP))
-
-
-def game_label(game: str) -> str:
-    """The label of a game, in the page's language where it is not a German word."""
-    return str(GAME_LABELS.get(game, game))
 
 
 def new_token() -> str:

@@ -10,7 +10,8 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.deal_form import DealForm, game_label, summary
+from scorer.web.deal_form import DealForm, summary
+from scorer.web.forms import game_label
 
 bp = Blueprint("deal", __name__)
 

@@ -64,7 +64,7 @@ def game_label(game: str, *, short: bool = False) -> str:
         "pick": _l("Pick"),
         "least": _l("Least"),
         "normal": _l("Normal game"),
-        "passed": _l("Passed"),
+        "passed": _l("Thrown in"),
     }
     return str(labels.get(game, game))
 

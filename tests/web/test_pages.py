@@ -306,7 +306,7 @@ def test_the_list_shows_each_deal_and_totals_that_sum_to_zero(client: FlaskClien
     made = create(client, deals=DEALS, ends={"kind": "deals", "count": 32})
     page = text(client.get(f'/l/{made["id"]}'))
     assert page.count("<tr>") == 1 + len(DEALS) + 1
-    assert "Sau" in page and "Solo" in page and "Wenz" in page and "Passed" in page
+    assert "Sau" in page and "Solo" in page and "Wenz" in page and "Thrown in" in page
     totals = totals_row(page)
     assert len(totals) == 4 and sum(totals) == 0
     api = client.get(f'/api/lists/{made["id"]}').get_json()
