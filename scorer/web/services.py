@@ -235,6 +235,18 @@ def recent_lists(*, finished: bool, limit: int = 50) -> list[ScoreListRow]:
     return list(db.session.scalars(query))
 
 
+def deal_counts(list_ids: Sequence[str]) -> dict[str, int]:
+    """How many kept deals each of these lists has, in one query."""
+    if not list_ids:
+        return {}
+    query = (
+        sa.select(DealRow.list_id, sa.func.count())
+        .where(DealRow.list_id.in_(list_ids), DealRow.deleted_at.is_(None))
+        .group_by(DealRow.list_id)
+    )
+    return {list_id: count for list_id, count in db.session.execute(query)}
+
+
 def known_players(limit: int = 40) -> list[str]:
     """Names used in recent lists, most recent first, for suggestions."""
     names: list[str] = []
@@ -715,6 +727,11 @@ def save_preset(name: str, rules: Mapping[str, Any]) -> PresetRow:
         preset.rules = checked
     db.session.commit()
     return preset
+
+
+def get_preset(preset_id: int) -> PresetRow | None:
+    """A saved preset by its id, if there is one."""
+    return db.session.get(PresetRow, preset_id)
 
 
 def presets() -> list[PresetRow]:

@@ -11,7 +11,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-import sqlalchemy as sa
 from flask import (
     Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, session,
     url_for,
@@ -22,11 +21,10 @@ from flask_babel import gettext as _
 from scorer.engine import PRESETS, ScoringError, parse_document
 from scorer.web import access, i18n, services
 from scorer.web.app import LANGUAGES, select_locale
-from scorer.web.extensions import db
 from scorer.web.forms import (
     FAMILIES, ActionForm, DeleteListForm, ImportForm, PresetForm, choice, family_label, game_label, new_list_form,
 )
-from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.models import ScoreListRow, now
 from scorer.web.table import rows_html, short, signed
 
 bp = Blueprint("pages", __name__)
@@ -84,21 +82,10 @@ def set_language(lang: str) -> Any:
         session["lang"] = lang
     target = request.args.get("next", "/")
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/"):
+    # Only back into this site: "//host" and "/\host" lead browsers elsewhere.
+    if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
         target = "/"
     return redirect(target)
-
-
-def _deal_counts(rows: list[ScoreListRow]) -> dict[str, int]:
-    """How many kept deals each list has, in one query."""
-    if not rows:
-        return {}
-    query = (
-        sa.select(DealRow.list_id, sa.func.count())
-        .where(DealRow.list_id.in_([r.id for r in rows]), DealRow.deleted_at.is_(None))
-        .group_by(DealRow.list_id)
-    )
-    return {list_id: count for list_id, count in db.session.execute(query)}
 
 
 @bp.get("/")
@@ -106,7 +93,7 @@ def home() -> Any:
     """Open lists, most recent first; finished lists; New list."""
     open_lists = services.recent_lists(finished=False)
     finished_lists = services.recent_lists(finished=True)
-    counts = _deal_counts(open_lists + finished_lists)
+    counts = services.deal_counts([row.id for row in open_lists + finished_lists])
     return render_template(
         "home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts
     )
@@ -119,7 +106,7 @@ def _start_rules() -> tuple[str, dict[str, Any] | None]:
     """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
-        preset = next((p for p in services.presets() if p.id == preset_id), None)
+        preset = services.get_preset(preset_id)
         if preset is not None and preset.rules.get("preset") in PRESETS:
             return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
@@ -142,7 +129,6 @@ def new_list() -> Any:
                 token=(form.once.data or "")[:64] or None,
             )
         except ScoringError as error:
-            db.session.rollback()
             field = form.field_for(error.key)
             field.errors = [*field.errors, i18n.reason(error)]
         else:
@@ -151,7 +137,7 @@ def new_list() -> Any:
                 try:
                     services.save_preset(form.save_preset.data, row.rules)
                 except ScoringError:
-                    db.session.rollback()
+                    pass  # the list is made; a preset that cannot be saved is not worth a stop
                 else:
                     flash(_("The rules are saved as the preset %(name)s.",
                             name=form.save_preset.data.strip()))
@@ -382,7 +368,6 @@ def import_list() -> Any:
                 parse_document(raw), token=(form.once.data or "")[:64] or None
             )
         except ScoringError as error:
-            db.session.rollback()
             field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text
             field.errors = [*field.errors, i18n.message(error)]
         else:
@@ -416,7 +401,6 @@ def presets() -> Any:
         try:
             services.save_preset(form.name.data, row.rules)
         except ScoringError as error:
-            db.session.rollback()
             form.name.errors = [*form.name.errors, i18n.reason(error)]
         else:
             flash(_("The rules are saved as the preset %(name)s.", name=form.name.data.strip()))

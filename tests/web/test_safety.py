@@ -188,3 +188,11 @@ def test_a_very_long_repeat_token_still_stores_the_deal_once(client: FlaskClient
         answer = client.post(f"/api/lists/{made['id']}/deals", json=SAUSPIEL, headers=headers)
         assert answer.status_code == 201
     assert len(client.get(f"/api/lists/{made['id']}").get_json()["deals"]) == 1
+
+
+def test_the_language_switch_only_leads_back_into_this_site(client: FlaskClient) -> None:
+    for target in ("//evil.example/x", "/\\evil.example/x", "https://evil.example/", "evil"):
+        answer = client.get("/lang/de", query_string={"next": target})
+        assert answer.status_code == 302 and answer.headers["Location"] == "/", target
+    inside = client.get("/lang/en", query_string={"next": "/new?family=german"})
+    assert inside.headers["Location"] == "/new?family=german"
