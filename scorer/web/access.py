@@ -11,8 +11,10 @@ from flask import session
 from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches
 
 _SESSION_KEYS = "edit_keys"
-#: The most lists one phone remembers edit keys for.
-REMEMBERED = 50
+_SESSION_SEEN = "seen_lists"
+#: The most lists one phone remembers edit keys for, and lists it has seen
+#: (both live in the session cookie, which must stay under 4 KB).
+REMEMBERED = 30
 
 
 def edit_key(row: ScoreListRow) -> str | None:
@@ -45,3 +47,20 @@ def editable_list(list_id: str) -> ScoreListRow:
     if not can_edit(row):
         raise NotAllowed("this needs the list's edit link")
     return row
+
+
+def remember_seen(row: ScoreListRow) -> None:
+    """Note that this phone has opened the list, for its home page."""
+    seen = [list_id for list_id in session.get(_SESSION_SEEN, []) if list_id != row.id]
+    session[_SESSION_SEEN] = [row.id, *seen][:REMEMBERED]
+
+
+def known_lists() -> list[str]:
+    """The lists this phone knows: those it may edit, then those it has opened.
+
+    A list's id is its secret: the home page shows a phone only these, never
+    every list on the server.
+    """
+    known = list(reversed(list(session.get(_SESSION_KEYS, {}))))
+    known += [list_id for list_id in session.get(_SESSION_SEEN, []) if list_id not in known]
+    return known

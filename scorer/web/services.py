@@ -223,14 +223,15 @@ def progress(ends: Mapping[str, Any], result: ListResult) -> Progress:
     return Progress(kind, max(done, 0), target)
 
 
-def recent_lists(*, finished: bool, limit: int = 50) -> list[ScoreListRow]:
-    """Open or finished lists, most recently changed first."""
+def recent_lists(list_ids: Sequence[str], *, finished: bool) -> list[ScoreListRow]:
+    """Those of these lists that are open (or finished), most recently changed first."""
+    if not list_ids:
+        return []
     column = ScoreListRow.finished_at
     query = (
         sa.select(ScoreListRow)
-        .where(column.is_not(None) if finished else column.is_(None))
+        .where(ScoreListRow.id.in_(list_ids), column.is_not(None) if finished else column.is_(None))
         .order_by(ScoreListRow.updated_at.desc())
-        .limit(limit)
     )
     return list(db.session.scalars(query))
 
@@ -247,12 +248,17 @@ def deal_counts(list_ids: Sequence[str]) -> dict[str, int]:
     return {list_id: count for list_id, count in db.session.execute(query)}
 
 
-def known_players(limit: int = 40) -> list[str]:
-    """Names used in recent lists, most recent first, for suggestions."""
+def known_players(list_ids: Sequence[str], limit: int = 40) -> list[str]:
+    """Names used in these lists, most recently changed first, for suggestions."""
     names: list[str] = []
-    for players in db.session.scalars(
-        sa.select(ScoreListRow.players).order_by(ScoreListRow.updated_at.desc()).limit(200)
-    ):
+    if not list_ids:
+        return names
+    query = (
+        sa.select(ScoreListRow.players)
+        .where(ScoreListRow.id.in_(list_ids))
+        .order_by(ScoreListRow.updated_at.desc())
+    )
+    for players in db.session.scalars(query):
         for name in players:
             if name not in names:
                 names.append(name)

@@ -91,8 +91,9 @@ def set_language(lang: str) -> Any:
 @bp.get("/")
 def home() -> Any:
     """Open lists, most recent first; finished lists; New list."""
-    open_lists = services.recent_lists(finished=False)
-    finished_lists = services.recent_lists(finished=True)
+    known = access.known_lists()
+    open_lists = services.recent_lists(known, finished=False)
+    finished_lists = services.recent_lists(known, finished=True)
     counts = services.deal_counts([row.id for row in open_lists + finished_lists])
     return render_template(
         "home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts
@@ -144,7 +145,7 @@ def new_list() -> Any:
             return redirect(url_for("pages.show_list", list_id=row.id))
     return render_template(
         "new_list.html", form=form, family=family, families=FAMILIES,
-        presets=services.presets(), known_players=services.known_players(),
+        presets=services.presets(), known_players=services.known_players(access.known_lists()),
         preset_id=request.args.get("preset", type=int),
     )
 
@@ -168,6 +169,7 @@ def show_list(list_id: str) -> Any:
         if not access.remember_key(row, request.args["key"]):
             flash(_("That edit key does not fit this list; you can watch it."), "error")
         return redirect(url_for("pages.show_list", list_id=row.id))
+    access.remember_seen(row)
     state = services.list_state(row)
     can_edit = access.can_edit(row)
     return render_template(
@@ -332,6 +334,11 @@ def export_json(list_id: str) -> Any:
     })
 
 
+def _text_cell(text: str) -> str:
+    """A name for a spreadsheet cell: never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 @bp.get("/l/<list_id>/export.csv")
 def export_csv(list_id: str) -> Any:
     """One row per deal with each player's payout, and a totals row."""
@@ -340,13 +347,14 @@ def export_csv(list_id: str) -> Any:
     out = io.StringIO()
     writer = csv.writer(out)
     players = list(result.players)
-    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points", *players])
+    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points",
+                     *map(_text_cell, players)])
     for scored in result.deals:
         deal = scored.deal
         points = deal.points if isinstance(deal.points, int) else ""
         writer.writerow([
-            scored.number, scored.dealer, deal.game, deal.declarer or "", deal.partner or "",
-            points, *(scored.payouts[p] for p in players),
+            scored.number, _text_cell(scored.dealer), deal.game, _text_cell(deal.declarer or ""),
+            _text_cell(deal.partner or ""), points, *(scored.payouts[p] for p in players),
         ])
     writer.writerow(["total", "", "", "", "", "", *(result.totals[p] for p in players)])
     return Response(out.getvalue(), mimetype="text/csv", headers={
@@ -384,7 +392,8 @@ def import_list() -> Any:
 def presets() -> Any:
     """Saved house-rule presets: list, save from a list's rules, delete."""
     form = PresetForm()
-    lists = services.recent_lists(finished=False) + services.recent_lists(finished=True)
+    known = access.known_lists()
+    lists = services.recent_lists(known, finished=False) + services.recent_lists(known, finished=True)
     form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.preset)})") for r in lists]
     action = request.form.get("action")
     if request.method == "POST" and action == "delete":

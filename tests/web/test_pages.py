@@ -101,6 +101,7 @@ def form_defaults(client: FlaskClient, family: str) -> dict[str, Any]:
 
 def test_home_lists_an_open_list_with_its_players_and_next_deal(client: FlaskClient) -> None:
     made = create(client, deals=DEALS[:2], title="Stammtisch")
+    client.get(made["url"])
     page = text(client.get("/"))
     assert "Stammtisch" in page
     assert "Anna, Bene, Chris, Dora" in page
@@ -116,6 +117,26 @@ def test_home_shows_finished_lists_apart(client: FlaskClient) -> None:
     page = text(client.get("/"))
     assert "Finished lists" in page
     assert page.index("Last week") > page.index("Finished lists")
+
+
+def test_home_shows_a_phone_only_the_lists_it_knows(app: Flask, client: FlaskClient) -> None:
+    mine = create(client, title="Our table")
+    other = create(app.test_client(), title="Another table")
+    client.get(mine["edit_url"])
+    page = text(client.get("/"))
+    assert "Our table" in page
+    assert "Another table" not in page and other["id"] not in page
+    stranger = text(app.test_client().get("/"))
+    assert "Our table" not in stranger and "Another table" not in stranger
+    assert "Anna" not in text(app.test_client().get("/new"))
+
+
+def test_the_csv_never_hands_a_spreadsheet_a_formula(client: FlaskClient) -> None:
+    made = create(client, players=["=1+1", "Bene", "@SUM(A1)", "Dora"],
+                  deals=[{"game": "solo", "declarer": "=1+1", "points": 70}])
+    rows = list(csv.reader(io.StringIO(text(client.get(f'/l/{made["id"]}/export.csv')))))
+    assert rows[0][6:] == ["'=1+1", "Bene", "'@SUM(A1)", "Dora"]
+    assert rows[1][3] == "'=1+1" and rows[1][6] == "120" and rows[1][7] == "-40"
 
 
 # -- new list ----------------------------------------------------------------------------
@@ -136,7 +157,8 @@ def test_new_list_shows_the_family_rules_with_their_defaults(client: FlaskClient
 
 
 def test_new_list_suggests_names_used_before(client: FlaskClient) -> None:
-    create(client, players=["Xaver", "Bene", "Chris", "Dora"])
+    made = create(client, players=["Xaver", "Bene", "Chris", "Dora"])
+    client.get(made["url"])  # names come from the lists this phone knows
     page = text(client.get("/new"))
     assert '<option value="Xaver">' in page
 
@@ -515,6 +537,7 @@ def test_import_of_a_bad_file_says_why_and_stores_nothing(
 
 def test_presets_page_saves_from_a_list_and_deletes(app: Flask, client: FlaskClient) -> None:
     made = create(client, rules={"preset": "german", "tariffs": {"game_point": 50}}, title="Skat club")
+    client.get(made["url"])
     page = text(client.get("/presets"))
     assert "No preset yet" in page and "Skat club" in page
     response = client.post("/presets", data={"action": "save", "list_id": made["id"], "name": "Club"},
@@ -536,6 +559,7 @@ def test_presets_page_saves_from_a_list_and_deletes(app: Flask, client: FlaskCli
 
 def test_presets_page_needs_a_name(client: FlaskClient) -> None:
     made = create(client)
+    client.get(made["url"])
     response = client.post("/presets", data={"action": "save", "list_id": made["id"], "name": ""})
     assert response.status_code == 200
     assert "This field is required." in text(response)
