@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = score_document(parse_document(text))
     except ScoringError as error:
-        print(error.message.replace("\n", " "), file=sys.stderr)
+        print(error.message, file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.buffer.write(json.dumps(result, ensure_ascii=False).encode("utf-8") + b"\n")
     return 0

@@ -13,7 +13,7 @@ from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
 from scorer.engine.document import (
     load_list, parse_document, parse_players, read_list, score_document,
 )
-from scorer.engine.errors import N_, ScoringError
+from scorer.engine.errors import N_, ScoringError, one_line
 from scorer.engine.games import BID_STEP, HEAD, KINDS, LOWEST_BID, Table, score_deal, teams
 from scorer.engine.replay import (
     FORMAT, DealResult, ListResult, Replay, ScoreList, dealer_after, replay,
@@ -26,5 +26,5 @@ __all__ = [
     "Deal", "DealResult", "dealer_after", "ListResult", "Preset", "Replay", "RuleSet",
     "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
-    "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",
+    "one_line", "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",
 ]

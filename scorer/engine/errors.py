@@ -45,9 +45,13 @@ class ScoringError(ValueError):
 
     @property
     def message(self) -> str:
-        """The one-line message: ``deal 3: points: 121 is more than ...``."""
+        """The one-line message: ``deal 3: points: 121 is more than ...``.
+
+        Names come from the list file and may hold a line break or a tab;
+        they are written escaped, so the message is always one line.
+        """
         where = f"deal {self.deal}: " if self.deal is not None else ""
-        return f"{where}{self.key}: {self.reason}"
+        return one_line(f"{where}{self.key}: {self.reason}")
 
     def in_deal(self, number: int) -> ScoringError:
         """The same error, naming the deal it was found in."""
@@ -55,6 +59,15 @@ class ScoringError(ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+
+#: Control characters written as escapes (``\n``, ``\x07``) in messages.
+_ESCAPED = {code: ascii(chr(code))[1:-1] for code in (*range(32), 127)}
+
+
+def one_line(text: str) -> str:
+    """The text with line breaks and other control characters escaped."""
+    return text.translate(_ESCAPED)
 
 
 def shown(value: Any) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
-from scorer.engine import ScoringError
+from scorer.engine import ScoringError, one_line
 
 
 def reason(error: ScoringError) -> str:
@@ -30,6 +30,6 @@ def message(error: ScoringError) -> str:
     The key stays as it is: it names a key of the list file.
     """
     if error.deal is None:
-        return f"{error.key}: {reason(error)}"
-    return _("deal %(number)s: %(key)s: %(reason)s",
-             number=error.deal, key=error.key, reason=reason(error))
+        return one_line(f"{error.key}: {reason(error)}")
+    return one_line(_("deal %(number)s: %(key)s: %(reason)s",
+                      number=error.deal, key=error.key, reason=reason(error)))
