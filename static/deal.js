@@ -192,19 +192,7 @@
   form.addEventListener("change", changed);
   form.addEventListener("input", changed);
 
-  // One tap saves once: the button waits while the page is on its way
-  // (the one-time token stores a repeat once anyway).
-  form.addEventListener("submit", function (event) {
-    const button = event.submitter;
-    if (button) {
-      window.setTimeout(function () { button.disabled = true; }, 0);
-    }
-  });
-  window.addEventListener("pageshow", function () {
-    form.querySelectorAll("button[type=submit]").forEach(function (button) {
-      button.disabled = false;
-    });
-  });
+  // A tapped Save shows it is working and takes no second tap: app.js.
 
   showFields();
   guardPartner();

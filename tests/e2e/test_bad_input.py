@@ -55,3 +55,25 @@ def test_ramsch_points_that_add_up_to_more_than_120_are_refused_at_the_points(ph
     expect(group.locator(".field-error")).to_contain_text("120")
     expect(group.get_by_label("Dora", exact=True)).to_have_value("10")
     assert stored(phone, list_id)["deals"] == []
+
+
+def test_a_tapped_save_shows_it_is_working_and_takes_no_second_tap(phone: Phone) -> None:
+    create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
+    page = phone.page
+    page.get_by_role("link", name="New deal").tap()
+    page.get_by_role("radio", name="Sauspiel").check()
+    page.locator("input[name=declarer][value=Anna]").check()
+    page.locator("input[name=partner][value=Chris]").check()
+    page.locator("input[name=points]").fill("72")
+    # Keep the page where it is, as if the answer were slow to come: this
+    # listener runs after the page's own and counts what would be sent.
+    page.evaluate(
+        "document.addEventListener('submit', (e) => {"
+        " window.sends = (window.sends || 0) + 1; e.preventDefault(); })"
+    )
+    save = page.get_by_role("button", name="Save")
+    save.tap()
+    expect(save).to_have_attribute("aria-busy", "true")
+    expect(save).to_be_disabled()
+    save.click(force=True)
+    assert page.evaluate("window.sends") == 1
