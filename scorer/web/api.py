@@ -88,11 +88,6 @@ def create_list() -> Any:
     ), 201
 
 
-def etag(row: services.ScoreListRow) -> str:
-    """The list's entity tag: its revision, bumped by every change."""
-    return f"{row.id}-{row.revision}"
-
-
 @bp.get("/lists/<list_id>")
 @answers_json
 def read_list(list_id: str) -> Any:
@@ -101,7 +96,7 @@ def read_list(list_id: str) -> Any:
     Answers 304 to a client that already has this revision (If-None-Match).
     """
     row = services.get_list(list_id)
-    tag = etag(row)
+    tag = row.etag
     if tag in request.if_none_match:
         response = Response(status=304)
     else:

@@ -45,6 +45,11 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     #: The one-time token of the form that created the list: a resend finds it.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
+    @property
+    def etag(self) -> str:
+        """The list's entity tag: changes with every change to the list."""
+        return f"{self.id}-{self.revision}"
+
     deals: so.WriteOnlyMapped[DealRow] = so.relationship(
         back_populates="score_list", cascade="all, delete-orphan", passive_deletes=True
     )

@@ -195,7 +195,7 @@ def show_list(list_id: str) -> Any:
 def changes(list_id: str) -> Any:
     """The list's revision, for pages that follow it: 304 while nothing changed."""
     row = services.get_list(list_id)
-    tag = f"{row.id}-{row.revision}"
+    tag = row.etag
     response = Response(status=304) if tag in request.if_none_match else jsonify(revision=row.revision)
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
