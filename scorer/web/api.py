@@ -141,7 +141,8 @@ def if_match_version() -> int | None:
 def delete_deal(list_id: str, number: int) -> Any:
     """Delete deal N; later deals move up and follow the rotation."""
     row = _editable(list_id)
-    services.delete_deal(row, number)
+    seen = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"') or None
+    services.delete_deal(row, number, seen=seen)
     return Response(status=204)
 
 

@@ -497,14 +497,19 @@ def update_deal(
 
 
 @transaction
-def delete_deal(row: ScoreListRow, number: int, *, deal_id: int | None = None) -> DealRow | None:
+def delete_deal(
+    row: ScoreListRow, number: int, *, deal_id: int | None = None, seen: str | None = None
+) -> DealRow | None:
     """Delete deal ``number`` (it can be restored); later deals move up.
 
     A page names the deal it showed by ``deal_id``, so a resent delete finds
     that deal already gone (and answers None) instead of taking the deal that
-    moved up into its place.
+    moved up into its place. An API client may instead name the list's entity
+    tag it ``seen``: if the list changed since, nothing is deleted.
     """
-    _lock(row)
+    _lock(row)  # bumps the revision by one: the tag seen must be the one before
+    if seen is not None and seen != f"{row.id}-{row.revision - 1}":
+        raise Conflict("the list changed since you read it; read it again")
     _writable(row)
     deal_rows = kept_deals(row)
     if deal_id is None:

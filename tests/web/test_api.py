@@ -296,3 +296,18 @@ def test_any_distinct_non_empty_names_are_taken_as_the_list_file_has_them(client
     body = client.get(f"/api/lists/{made['id']}").get_json()
     assert body["players"] == players
     assert body["totals"][" Bene"] == 120
+
+
+def test_a_retried_delete_naming_the_list_it_saw_deletes_one_deal_only(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    for deal in (SAUSPIEL, {"game": "wenz", "declarer": "Bene", "points": 70}, {"game": "passed"}):
+        add(client, created, deal)
+    seen = client.get(f"/api/lists/{created['id']}").headers["ETag"]
+    headers = {"X-Edit-Key": created["edit_key"], "If-Match": seen}
+    path = f"/api/lists/{created['id']}/deals/2"
+    assert client.delete(path, headers=headers).status_code == 204
+    retried = client.delete(path, headers=headers)
+    assert retried.status_code == 409 and "changed since you read it" in retried.get_json()["error"]
+    games = [d["game"] for d in client.get(f"/api/lists/{created['id']}").get_json()["deals"]]
+    assert games == ["sauspiel", "passed"]
