@@ -13,7 +13,7 @@ import json
 import re
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import wraps
@@ -157,14 +157,19 @@ def kept_deals(row: ScoreListRow) -> tuple[DealRow, ...]:
     return tuple(db.session.scalars(query))
 
 
-def engine_list(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> ScoreList:
-    """Build the engine's list from the stored rules and deals."""
+def engine_list(row: ScoreListRow, deals: Iterable[Deal]) -> ScoreList:
+    """Build the engine's list from the stored rules and these deals."""
     return ScoreList(
         rules=parse_rules(row.rules),
         players=tuple(row.players),
         first_dealer=row.first_dealer,
-        deals=tuple(parse_deal(data, n) for n, data in enumerate(deal_data, start=1)),
+        deals=tuple(deals),
     )
+
+
+def parsed(deal_data: Sequence[Mapping[str, Any]]) -> Iterator[Deal]:
+    """Read deals as the list file writes them, numbered from 1."""
+    return (parse_deal(data, n) for n, data in enumerate(deal_data, start=1))
 
 
 #: Parsed deals by the exact JSON text they are stored as. A deal is a frozen
@@ -200,11 +205,8 @@ def kept_rows(row: ScoreListRow) -> tuple[Any, ...]:
 def list_state(row: ScoreListRow) -> ListState:
     """Replay a list's kept deals through the engine."""
     deal_rows = kept_rows(row)
-    score_list = ScoreList(
-        rules=parse_rules(row.rules),
-        players=tuple(row.players),
-        first_dealer=row.first_dealer,
-        deals=tuple(parsed_deal(d.text, n) for n, d in enumerate(deal_rows, start=1)),
+    score_list = engine_list(
+        row, (parsed_deal(d.text, n) for n, d in enumerate(deal_rows, start=1))
     )
     return ListState(row, deal_rows, score_list, score_list.replay())
 
@@ -362,7 +364,7 @@ def _writable(row: ScoreListRow) -> None:
 
 
 def _replay_with(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> ListResult:
-    return engine_list(row, deal_data).replay()
+    return engine_list(row, parsed(deal_data)).replay()
 
 
 def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
@@ -380,7 +382,7 @@ def next_deal(row: ScoreListRow) -> Replay:
     rules = parse_rules(row.rules)
     players = tuple(row.players)
     if rules.reads_tally:
-        return replay_to_end(engine_list(row, [d.data for d in kept_deals(row)]))
+        return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
     kept = sa.and_(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
     played = db.session.scalar(sa.select(sa.func.count()).where(kept)) or 0
     named = db.session.execute(

@@ -20,7 +20,7 @@ _MINUS = '<td class="pay minus">\u2212%d</td>'
 _ZERO = '<td class="pay">\u2013</td>'
 
 
-def short(name: str, length: int) -> str:
+def short(name: str, length: int = 5) -> str:
     """A name cut to fit a narrow column."""
     return name if len(name) <= length else name[: length - 1] + "."
 

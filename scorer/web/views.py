@@ -57,16 +57,8 @@ def money_filter(cents: int) -> str:
     return format_currency(Decimal(cents) / 100, "EUR")
 
 
-@bp.app_template_filter("signed")
-def signed_filter(units: int) -> str:
-    """A payout with its sign; zero as a dash."""
-    return signed(units)
-
-
-@bp.app_template_filter("short")
-def short_filter(name: str, length: int = 5) -> str:
-    """A name cut to fit a narrow column."""
-    return short(name, length)
+bp.add_app_template_filter(signed, "signed")
+bp.add_app_template_filter(short, "short")
 
 
 @bp.app_template_filter("ago")
