@@ -11,6 +11,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.engine import ScoringError
 from scorer.web import services
+from scorer.web.conditional import unless_unchanged
 from scorer.web.extensions import limiter
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
@@ -96,14 +97,7 @@ def read_list(list_id: str) -> Any:
     Answers 304 to a client that already has this revision (If-None-Match).
     """
     row = services.get_list(list_id)
-    tag = row.etag
-    if tag in request.if_none_match:
-        response = Response(status=304)
-    else:
-        response = jsonify(services.api_document(services.list_state(row)))
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return unless_unchanged(row, lambda: jsonify(services.api_document(services.list_state(row))))
 
 
 @bp.post("/lists/<list_id>/deals")

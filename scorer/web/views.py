@@ -25,6 +25,7 @@ from scorer.web.forms import (
     FAMILIES, ActionForm, DeleteListForm, ImportForm, PresetForm, choice, family_label, game_label, new_list_form,
 )
 from scorer.web.models import ScoreListRow, now
+from scorer.web.conditional import unless_unchanged
 from scorer.web.table import rows_html, short, signed
 
 bp = Blueprint("pages", __name__)
@@ -187,11 +188,7 @@ def show_list(list_id: str) -> Any:
 def changes(list_id: str) -> Any:
     """The list's revision, for pages that follow it: 304 while nothing changed."""
     row = services.get_list(list_id)
-    tag = row.etag
-    response = Response(status=304) if tag in request.if_none_match else jsonify(revision=row.revision)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return unless_unchanged(row, lambda: jsonify(revision=row.revision))
 
 
 @bp.post("/l/<list_id>/deals/<int:deal_id>/restore")
