@@ -184,11 +184,17 @@ def register_security(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Mount the pages and the JSON API."""
-    from scorer.web import api, deal_views, views
+    """Mount the pages, one blueprint per area, and the JSON API."""
+    from scorer.web.api import routes as api
+    from scorer.web.deals import routes as deals
+    from scorer.web.lists import routes as lists
+    from scorer.web.presets import routes as presets
+    from scorer.web.sharing import routes as sharing
 
-    app.register_blueprint(views.bp)
-    app.register_blueprint(deal_views.bp)
+    app.register_blueprint(lists.bp)
+    app.register_blueprint(deals.bp)
+    app.register_blueprint(sharing.bp)
+    app.register_blueprint(presets.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
 

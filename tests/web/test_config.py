@@ -59,4 +59,4 @@ def test_the_app_starts_from_the_command_line_with_flask_routes() -> None:
         capture_output=True, text=True, env={"SECRET_KEY": "x", "PATH": ""}, check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert "/api/lists" in result.stdout and "pages.show_list" in result.stdout
+    assert "/api/lists" in result.stdout and "lists.show_list" in result.stdout

@@ -10,15 +10,15 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.deal_form import DealForm, summary
-from scorer.web.forms import game_label
+from scorer.web.deals.form import DealForm, summary
+from scorer.web.lists.forms import game_label
 
-bp = Blueprint("deal", __name__)
+bp = Blueprint("deals", __name__)
 
 
 
 def _to_list(row: services.ScoreListRow) -> Any:
-    return redirect(url_for("pages.show_list", list_id=row.id))
+    return redirect(url_for("lists.show_list", list_id=row.id))
 
 
 def _finished(row: services.ScoreListRow) -> Any:
@@ -38,7 +38,7 @@ def _stored(state: services.ListState, number: int) -> services.DealResult:
 
 def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool) -> Any:
     return render_template(
-        "deal_form.html", form=form, state=state, row=state.row, number=number, edit=edit,
+        "deals/deal_form.html", form=form, state=state, row=state.row, number=number, edit=edit,
         game_label=game_label,
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
@@ -153,7 +153,7 @@ def delete_deal(list_id: str, number: int) -> Any:
     stored = _stored(state, number)
     if request.method == "GET":
         return render_template(
-            "deal_delete.html", row=row, state=state, stored=stored, number=number,
+            "deals/deal_delete.html", row=row, state=state, stored=stored, number=number,
             summary=summary(stored.deal),
         )
     shown = request.form.get("deal", type=int)

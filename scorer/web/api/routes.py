@@ -83,8 +83,8 @@ def create_list() -> Any:
     row, key = services.create_list(json_object())
     return jsonify(
         id=row.id,
-        url=url_for("pages.show_list", list_id=row.id),
-        edit_url=url_for("pages.show_list", list_id=row.id, key=key),
+        url=url_for("lists.show_list", list_id=row.id),
+        edit_url=url_for("lists.show_list", list_id=row.id, key=key),
         edit_key=key,
     ), 201
 

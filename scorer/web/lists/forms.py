@@ -1,4 +1,4 @@
-"""The page forms: a new list with its house rules, import, presets, plain actions.
+"""The list forms: a new list with its house rules, deleting a list, plain actions.
 
 The new-list form is built per family, because each family has its own
 house rules; the defaults come from the engine's presets, never from here.
@@ -12,10 +12,9 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
 from wtforms import (
     BooleanField, Field, HiddenField, IntegerField, SelectField, SelectMultipleField,
-    StringField, TextAreaField,
+    StringField,
 )
 from wtforms import widgets
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
@@ -381,18 +380,3 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
         kinds.append(("heads", _l("after a number of completed heads")))
     form.ends_kind.choices = [choice(k, v) for k, v in kinds]
     return form
-
-
-class ImportForm(FlaskForm):
-    """A list file, pasted or uploaded."""
-
-    once = HiddenField(default=one_time_token)
-    text = TextAreaField(_l("Paste the list file (JSON)"), validators=[Optional()])
-    upload = FileField(_l("or choose the file"))
-
-
-class PresetForm(FlaskForm):
-    """Save the rules of a list as a named preset."""
-
-    name = StringField(_l("Preset name"), validators=[InputRequired(), Length(max=60)])
-    list_id = SelectField(_l("Rules of the list"))

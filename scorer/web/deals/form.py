@@ -21,7 +21,7 @@ from scorer.engine import KINDS, Deal, DealResult, RuleSet, ScoringError, parse_
 from scorer.engine import BID_STEP, LOWEST_BID, TRUMPS
 from scorer.engine.rules import GERMAN
 from scorer.web import i18n
-from scorer.web.forms import game_label
+from scorer.web.lists.forms import game_label
 
 #: The yes/no modifiers, in the order the form shows them, with their labels.
 TOGGLES: Mapping[str, Any] = {

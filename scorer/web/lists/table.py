@@ -4,7 +4,7 @@ A list of a thousand deals has a thousand rows. Built here, each row is one
 string format with its names escaped once per player, which costs a small
 part of a template loop and keeps the list page within its budget (README,
 "Performance"). The rest of the page, the table's head and foot included,
-stays in templates/list.html.
+stays in templates/lists/list.html.
 """
 
 from __future__ import annotations

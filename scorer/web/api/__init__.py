@@ -1,0 +1,1 @@
+"""The JSON API: the list file over HTTP."""

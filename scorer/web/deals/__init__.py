@@ -1,0 +1,1 @@
+"""The deal pages: enter, preview, edit, delete and undo a deal."""

@@ -1,0 +1,248 @@
+"""The list pages: home, new list, the list, settling up, finishing, deleting.
+
+Its blueprint also carries what every page uses: the template filters, the
+current language, and the language switch.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint, flash, g, jsonify, redirect, render_template, request, session, url_for,
+)
+from flask_babel import format_currency, format_timedelta
+from flask_babel import gettext as _
+
+from scorer.engine import PRESETS, ScoringError
+from scorer.web import access, i18n, services
+from scorer.web.app import LANGUAGES, select_locale
+from scorer.web.lists.forms import (
+    FAMILIES, ActionForm, DeleteListForm, family_label, game_label, new_list_form,
+)
+from scorer.web.models import now
+from scorer.web.conditional import unless_unchanged
+from scorer.web.lists.table import rows_html, short, signed
+
+bp = Blueprint("lists", __name__)
+
+
+@bp.app_context_processor
+def language() -> dict[str, Any]:
+    """Give every template the current language code."""
+    return {"current_lang": select_locale()}
+
+
+@bp.app_template_filter("game")
+def game_filter(game: str, short: bool = False) -> str:
+    """A game's name for the page, translated once per request."""
+    labels: dict[tuple[str, bool], str] = g.setdefault("game_labels", {})
+    if (game, short) not in labels:
+        labels[game, short] = game_label(game, short=short)
+    return labels[game, short]
+
+
+@bp.app_template_filter("family")
+def family_filter(family: str) -> str:
+    """A family's name for the page."""
+    return family_label(family)
+
+
+@bp.app_template_filter("money")
+def money_filter(cents: int) -> str:
+    """Cents as money in the page's language."""
+    return format_currency(Decimal(cents) / 100, "EUR")
+
+
+bp.add_app_template_filter(signed, "signed")
+bp.add_app_template_filter(short, "short")
+
+
+@bp.app_template_filter("ago")
+def ago_filter(when: Any) -> str:
+    """How long ago something changed."""
+    return format_timedelta(when - now(), add_direction=True, threshold=1.0)
+
+
+@bp.get("/lang/<lang>")
+def set_language(lang: str) -> Any:
+    """Switch the language and go back where the switch was tapped."""
+    if lang in LANGUAGES:
+        session["lang"] = lang
+    target = request.args.get("next", "/")
+    parts = urlsplit(target)
+    # Only back into this site: "//host" and "/\host" lead browsers elsewhere.
+    if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
+        target = "/"
+    return redirect(target)
+
+
+@bp.get("/")
+def home() -> Any:
+    """Open lists, most recent first; finished lists; New list."""
+    known = access.known_lists()
+    open_lists = services.recent_lists(known, finished=False)
+    finished_lists = services.recent_lists(known, finished=True)
+    counts = services.deal_counts([row.id for row in open_lists + finished_lists])
+    return render_template(
+        "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts
+    )
+
+
+# -- a new list -------------------------------------------------------------------------
+
+
+def _start_rules() -> tuple[str, dict[str, Any] | None]:
+    """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
+    preset_id = request.args.get("preset", type=int)
+    if preset_id is not None:
+        preset = services.get_preset(preset_id)
+        if preset is not None and preset.rules.get("preset") in PRESETS:
+            return preset.rules["preset"], dict(preset.rules)
+    family = request.values.get("family", "bavarian")
+    return (family if family in PRESETS else "bavarian"), None
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_list() -> Any:
+    """Players, seating, first dealer, the family's house rules, the end."""
+    family, start = _start_rules()
+    form = new_list_form(family, start)
+    if form.validate_on_submit():
+        document: dict[str, Any] = {"rules": form.rules(), "players": form.players()}
+        dealer = form.first_dealer_name()
+        if dealer is not None:
+            document["first_dealer"] = dealer
+        try:
+            row, key = services.create_list(
+                document, title=form.title.data or "", ends=form.ends(),
+                token=(form.once.data or "")[:64] or None,
+            )
+        except ScoringError as error:
+            field = form.field_for(error.key)
+            field.errors = [*field.errors, i18n.reason(error)]
+        else:
+            access.remember_key(row, key)
+            if form.save_preset.data and form.save_preset.data.strip():
+                try:
+                    services.save_preset(form.save_preset.data, row.rules)
+                except ScoringError:
+                    pass  # the list is made; a preset that cannot be saved is not worth a stop
+                else:
+                    flash(_("The rules are saved as the preset %(name)s.",
+                            name=form.save_preset.data.strip()))
+            return redirect(url_for("lists.show_list", list_id=row.id))
+    return render_template(
+        "lists/new_list.html", form=form, family=family, families=FAMILIES,
+        presets=services.presets(), known_players=services.known_players(access.known_lists()),
+        preset_id=request.args.get("preset", type=int),
+    )
+
+
+# -- the list ----------------------------------------------------------------------------
+
+
+
+def leader(state: services.ListState) -> str:
+    """Who leads the next deal: the first active player after the dealer."""
+    players = state.result.players
+    seat = players.index(state.result.next_dealer)
+    return players[(seat + 1) % len(players)]
+
+
+@bp.get("/l/<list_id>")
+def show_list(list_id: str) -> Any:
+    """The list, like the paper block."""
+    row = services.get_list(list_id)
+    if "key" in request.args:
+        if not access.remember_key(row, request.args["key"]):
+            flash(_("That edit key does not fit this list; you can watch it."), "error")
+        return redirect(url_for("lists.show_list", list_id=row.id))
+    access.remember_seen(row)
+    state = services.list_state(row)
+    can_edit = access.can_edit(row)
+    return render_template(
+        "lists/list.html", state=state, row=row, result=state.result,
+        progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
+        can_edit=can_edit, can_change=can_edit and not state.finished,
+        action_form=ActionForm(),
+        deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
+        rows=rows_html(
+            state.result,
+            game_label=lambda game: game_filter(game, short=True),
+            edit_prefix=(
+                url_for("deals.edit_deal", list_id=row.id, number=1).removesuffix("1/edit")
+                if can_edit and not state.finished else None
+            ),
+            edit_label=_("Edit deal %(number)s"),
+            dealer_word=_("Dealer"),
+        ),
+    )
+
+
+@bp.get("/l/<list_id>/changes")
+def changes(list_id: str) -> Any:
+    """The list's revision, for pages that follow it: 304 while nothing changed."""
+    row = services.get_list(list_id)
+    return unless_unchanged(row, lambda: jsonify(revision=row.revision))
+
+
+@bp.post("/l/<list_id>/deals/<int:deal_id>/restore")
+def restore_deal(list_id: str, deal_id: int) -> Any:
+    """Bring a deleted deal back to its place."""
+    row = access.editable_list(list_id)
+    try:
+        services.restore_deal(row, deal_id)
+    except ScoringError as error:
+        flash(_("That deal cannot come back: %(reason)s", reason=i18n.message(error)), "error")
+    except services.Conflict:
+        flash(_("This list is finished. Reopen it to change it."), "error")
+    else:
+        flash(_("The deal is back in the list."))
+    return redirect(url_for("lists.show_list", list_id=row.id))
+
+
+@bp.route("/l/<list_id>/delete", methods=["GET", "POST"])
+def delete_list(list_id: str) -> Any:
+    """Delete a list for good, after asking; only with the edit key."""
+    row = access.editable_list(list_id)
+    form = DeleteListForm()
+    if form.validate_on_submit():
+        title = row.title
+        services.delete_list(row)
+        flash(_("The list %(title)s is deleted.", title=title))
+        return redirect(url_for("lists.home"))
+    return render_template("lists/delete_list.html", row=row, form=form)
+
+
+@bp.get("/l/<list_id>/settle")
+def settle(list_id: str) -> Any:
+    """Balances in money and the fewest transfers; finish or reopen."""
+    row = services.get_list(list_id)
+    state = services.list_state(row)
+    value = state.result.rules.point_value
+    return render_template(
+        "lists/settle.html", state=state, row=row, result=state.result, value=value,
+        transfers=state.result.settlement, can_edit=access.can_edit(row),
+        action_form=ActionForm(),
+    )
+
+
+@bp.post("/l/<list_id>/finish")
+def finish(list_id: str) -> Any:
+    """Close the list: it becomes read-only."""
+    row = access.editable_list(list_id)
+    services.finish(row)
+    flash(_("The list is finished. Reopen it to change it."))
+    return redirect(url_for("lists.settle", list_id=row.id))
+
+
+@bp.post("/l/<list_id>/reopen")
+def reopen(list_id: str) -> Any:
+    """Open a finished list again."""
+    row = access.editable_list(list_id)
+    services.reopen(row)
+    flash(_("The list is open again."))
+    return redirect(url_for("lists.show_list", list_id=row.id))

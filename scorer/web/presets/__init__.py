@@ -1,0 +1,1 @@
+"""The presets page: a group's saved house rules."""

@@ -1,0 +1,60 @@
+"""What every use case shares: its errors, its transaction, the list's write lock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+
+from scorer.web.extensions import db
+from scorer.web.models import ScoreListRow, now
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class NotFound(LookupError):
+    """No such list or deal."""
+
+
+class NotAllowed(PermissionError):
+    """The edit key is missing or wrong."""
+
+
+class Conflict(Exception):
+    """The change cannot be made as things stand (stale edit, finished list)."""
+
+
+def transaction(change: F) -> F:
+    """Run a change as one transaction: commit inside, roll back on any refusal.
+
+    Rolling back at once lets go of the list's write lock before the view
+    renders its error, so other phones are not kept waiting.
+    """
+
+    @wraps(change)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return change(*args, **kwargs)
+        except BaseException:
+            db.session.rollback()
+            raise
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _lock(row: ScoreListRow) -> None:
+    """Take the list's write lock for this transaction, bumping its revision.
+
+    Writing the list row first serialises changes to one list on SQLite and
+    PostgreSQL alike, so two phones adding at once get consecutive deals.
+    """
+    db.session.execute(
+        sa.update(ScoreListRow)
+        .where(ScoreListRow.id == row.id)
+        .values(revision=ScoreListRow.revision + 1, updated_at=now())
+        .execution_options(synchronize_session=False)
+    )
+    db.session.refresh(row)

@@ -1,0 +1,231 @@
+"""A list's deals: score the next one, preview, add, change, delete, undo, restore."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from scorer.engine import DealResult, ListResult, Replay, ScoreList, dealer_after, parse_deal, parse_rules
+from scorer.web.extensions import db
+from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.services.base import Conflict, NotFound, _lock, transaction
+from scorer.web.services.lists import _all_deals, engine_list, kept_deals, list_state, parsed
+
+
+#: The longest idempotency key or form token kept; longer ones are cut.
+MAX_IDEMPOTENCY_KEY = 80
+
+
+def _writable(row: ScoreListRow) -> None:
+    if row.finished_at is not None:
+        raise Conflict("the list is finished; reopen it to change it")
+
+
+def _replay_with(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> ListResult:
+    return engine_list(row, parsed(deal_data)).replay()
+
+
+def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
+    if not 1 <= wanted <= len(deal_rows):
+        raise NotFound(f"no deal {wanted}")
+    return deal_rows[wanted - 1]
+
+
+def next_deal(row: ScoreListRow) -> Replay:
+    """A replay ready to score the list's next deal, without reading every deal.
+
+    The next dealer follows from the last deal that named its dealer and the
+    count since; only a family whose scoring reads the tally is replayed.
+    """
+    rules = parse_rules(row.rules)
+    players = tuple(row.players)
+    if rules.reads_tally:
+        return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
+    kept = sa.and_(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+    played = db.session.scalar(sa.select(sa.func.count()).where(kept)) or 0
+    named = db.session.execute(
+        sa.select(DealRow.position, DealRow.named_dealer)
+        .where(kept, DealRow.named_dealer.is_not(None))
+        .order_by(DealRow.position.desc()).limit(1)
+    ).first()
+    if named is None:
+        dealer = dealer_after(players, row.first_dealer, [None] * played)
+    else:
+        since = db.session.scalar(
+            sa.select(sa.func.count()).where(kept, DealRow.position > named.position)
+        ) or 0
+        dealer = dealer_after(players, row.first_dealer, [named.named_dealer, *[None] * since])
+    return Replay.resume(rules, players, next_dealer=dealer, played=played)
+
+
+def replay_to_end(score_list: ScoreList) -> Replay:
+    """A running replay of the list, ready to score one more deal."""
+    replay = Replay(score_list.rules, score_list.players, score_list.first_dealer)
+    for deal in score_list.deals:
+        replay.add(deal)
+    return replay
+
+
+def preview_deal(
+    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None
+) -> DealResult:
+    """Score a deal as it would be added (or replace deal ``number``), keeping nothing."""
+    deal_rows = kept_deals(row)
+    deal_data = [d.data for d in deal_rows]
+    if number is None:
+        deal_data.append(dict(data))
+        position = len(deal_data)
+    else:
+        _numbered(deal_rows, number)
+        deal_data[number - 1] = dict(data)
+        position = number
+    return _replay_with(row, deal_data).deals[position - 1]
+
+
+@transaction
+def add_deal(
+    row: ScoreListRow, data: Mapping[str, Any], *, idempotency_key: str | None = None
+) -> tuple[DealResult, bool]:
+    """Score and keep the next deal; a repeated idempotency key keeps it once.
+
+    Returns the scored deal and whether it was new.
+    """
+    _lock(row)
+    idempotency_key = (idempotency_key or "")[:MAX_IDEMPOTENCY_KEY] or None
+    if idempotency_key:
+        repeat = _by_idempotency_key(row, idempotency_key)
+        if repeat is not None:
+            db.session.rollback()
+            return repeat, False
+    _writable(row)
+    replay = next_deal(row)
+    deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
+    result = replay.add(deal)
+    last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
+    db.session.add(
+        DealRow.of(row.id, (last or 0) + 1, deal.to_dict(), idempotency_key=idempotency_key or None)
+    )
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        repeat = _by_idempotency_key(row, idempotency_key or "")
+        if repeat is None:
+            raise
+        return repeat, False
+    return result, True
+
+
+def _by_idempotency_key(row: ScoreListRow, key: str) -> DealResult | None:
+    """The scored deal an earlier request with this key stored, if any."""
+    found = db.session.scalar(
+        sa.select(DealRow).where(DealRow.list_id == row.id, DealRow.idempotency_key == key)
+    )
+    if found is None:
+        return None
+    if found.deleted_at is not None:
+        raise Conflict("this deal was stored once and deleted since; it is not stored again")
+    state = list_state(row)
+    index = next(i for i, d in enumerate(state.deal_rows) if d.id == found.id)
+    return state.result.deals[index]
+
+
+@transaction
+def update_deal(
+    row: ScoreListRow, number: int, data: Mapping[str, Any], *, version: int | None = None
+) -> DealResult:
+    """Replace deal ``number``; refuse it if another phone changed it meanwhile."""
+    _lock(row)
+    _writable(row)
+    deal_rows = kept_deals(row)
+    target = _numbered(deal_rows, number)
+    deal = parse_deal(data, number)
+    if version is not None and version != target.version:
+        if target.data == deal.to_dict():  # the same edit sent again: it is stored
+            db.session.rollback()
+            return list_state(row).result.deals[number - 1]
+        raise Conflict(f"deal {number} was changed on another phone meanwhile; look again")
+    deal_data = [d.data for d in deal_rows]
+    deal_data[number - 1] = deal.to_dict()
+    result = _replay_with(row, deal_data)
+    target.data = deal.to_dict()
+    target.named_dealer = deal.dealer
+    target.version += 1
+    target.updated_at = now()
+    db.session.commit()
+    return result.deals[number - 1]
+
+
+@transaction
+def delete_deal(
+    row: ScoreListRow, number: int, *, deal_id: int | None = None, seen: str | None = None
+) -> DealRow | None:
+    """Delete deal ``number`` (it can be restored); later deals move up.
+
+    A page names the deal it showed by ``deal_id``, so a resent delete finds
+    that deal already gone (and answers None) instead of taking the deal that
+    moved up into its place. An API client may instead name the list's entity
+    tag it ``seen``: if the list changed since, nothing is deleted.
+    """
+    _lock(row)  # bumps the revision by one: the tag seen must be the one before
+    if seen is not None and seen != f"{row.id}-{row.revision - 1}":
+        raise Conflict("the list changed since you read it; read it again")
+    _writable(row)
+    deal_rows = kept_deals(row)
+    if deal_id is None:
+        target = _numbered(deal_rows, number)
+    else:
+        found = db.session.get(DealRow, deal_id)
+        if found is None or found.list_id != row.id:
+            raise NotFound("no such deal")
+        if found.deleted_at is not None:
+            db.session.rollback()
+            return None
+        target = found
+    _replay_with(row, [d.data for d in deal_rows if d is not target])
+    target.deleted_at = now()
+    db.session.commit()
+    return target
+
+
+def undo_last(row: ScoreListRow, *, deal_id: int | None = None) -> DealRow | None:
+    """Delete the last deal (the one a page showed as last, when it names it)."""
+    count = len(kept_deals(row))
+    if not count and deal_id is None:
+        raise NotFound("there is no deal to undo")
+    return delete_deal(row, count, deal_id=deal_id)
+
+
+def number_of(row: ScoreListRow, deal_id: int) -> int | None:
+    """The current number of a kept deal, by its id."""
+    for number, deal in enumerate(kept_deals(row), start=1):
+        if deal.id == deal_id:
+            return number
+    return None
+
+
+@transaction
+def restore_deal(row: ScoreListRow, deal_id: int) -> None:
+    """Bring a deleted deal back to its place."""
+    _lock(row)
+    _writable(row)
+    target = db.session.get(DealRow, deal_id)
+    if target is None or target.list_id != row.id or target.deleted_at is None:
+        raise NotFound("no such deleted deal")
+    deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]
+    _replay_with(row, [d.data for d in deal_rows])
+    target.deleted_at = None
+    db.session.commit()
+
+
+def deleted_deals(row: ScoreListRow) -> list[DealRow]:
+    """The list's deleted deals, most recently deleted first."""
+    query = (
+        sa.select(DealRow)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_not(None))
+        .order_by(DealRow.deleted_at.desc())
+    )
+    return list(db.session.scalars(query))

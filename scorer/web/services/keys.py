@@ -1,0 +1,52 @@
+"""Edit keys: hashed for storage, compared in constant time, reissued, derived from a token."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+from flask import current_app
+
+from scorer.web.extensions import db
+from scorer.web.models import ScoreListRow
+from scorer.web.services.base import NotAllowed, _lock, transaction
+
+
+def hash_key(key: str) -> str:
+    """Hash an edit key for storage; the key itself is never stored."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
+def key_matches(row: ScoreListRow, key: str | None) -> bool:
+    """Compare an edit key with the list's, in constant time."""
+    return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
+
+
+@transaction
+def reissue_key(row: ScoreListRow) -> str:
+    """Give the list a new edit key; the old edit links stop working."""
+    _lock(row)
+    key = secrets.token_urlsafe(24)
+    row.edit_key_hash = hash_key(key)
+    db.session.commit()
+    return key
+
+
+def require_key(row: ScoreListRow, key: str | None) -> None:
+    """Refuse a change without the list's edit key."""
+    if not key_matches(row, key):
+        raise NotAllowed("this needs the list's edit link")
+
+
+@transaction
+def key_from_token(token: str) -> str:
+    """The edit key of a list made by a form with this one-time token.
+
+    A resent form (double tap, bad reception) finds its list again and must
+    hand the phone the same key, which is never stored: so it is derived.
+    """
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(secret, b"edit-key:" + token.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()

@@ -1,0 +1,281 @@
+"""A list: reading and replaying it, its progress, making, finishing, reopening, deleting it."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from scorer.engine import (
+    N_, Deal, ListResult, ScoreList, ScoringError, load_list, parse_deal, parse_rules,
+)
+from scorer.web.extensions import db
+from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.services.base import NotFound, _lock, transaction
+from scorer.web.services.keys import hash_key, key_from_token
+
+
+#: How a list ends: after a number of deals, at a classic-points target
+#: (sheepshead3), after completed heads (german), or never.
+END_KINDS = ("deals", "classic", "heads", "open")
+MAX_TITLE = 80
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a list is towards its end."""
+
+    kind: str
+    #: Deals played, or the leader's classic points, or the most heads.
+    done: int
+    #: The target, or None for an open-ended list.
+    target: int | None
+
+    @property
+    def complete(self) -> bool:
+        """Tell whether the list has reached its end."""
+        return self.target is not None and self.done >= self.target
+
+
+@dataclass(frozen=True)
+class ListState:
+    """A list replayed: its rows, the engine's list and the result."""
+
+    row: ScoreListRow
+    #: The kept deals' id, stored text and version, in order (plain rows).
+    deal_rows: tuple[Any, ...]
+    score_list: ScoreList
+    result: ListResult
+
+    @property
+    def progress(self) -> Progress:
+        """How far the list is towards its end."""
+        return progress(self.row.ends, self.result)
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the list was closed after settling up."""
+        return self.row.finished_at is not None
+
+
+def get_list(list_id: str) -> ScoreListRow:
+    """Find a list by its id."""
+    row = db.session.get(ScoreListRow, list_id) if len(list_id) <= 32 else None
+    if row is None:
+        raise NotFound("no such list")
+    return row
+
+
+def kept_deals(row: ScoreListRow) -> tuple[DealRow, ...]:
+    """The list's deals that are not deleted, in order."""
+    query = (
+        sa.select(DealRow)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+        .order_by(DealRow.position)
+    )
+    return tuple(db.session.scalars(query))
+
+
+def engine_list(row: ScoreListRow, deals: Iterable[Deal]) -> ScoreList:
+    """Build the engine's list from the stored rules and these deals."""
+    return ScoreList(
+        rules=parse_rules(row.rules),
+        players=tuple(row.players),
+        first_dealer=row.first_dealer,
+        deals=tuple(deals),
+    )
+
+
+def parsed(deal_data: Sequence[Mapping[str, Any]]) -> Iterator[Deal]:
+    """Read deals as the list file writes them, numbered from 1."""
+    return (parse_deal(data, n) for n, data in enumerate(deal_data, start=1))
+
+
+#: Parsed deals by the exact JSON text they are stored as. A deal is a frozen
+#: value, so the same text always parses to the same deal: this can never be
+#: stale, and a long list is not parsed again on every view.
+_PARSED: dict[str, Deal] = {}
+_PARSED_LOCK = threading.Lock()
+PARSED_KEPT = 200_000
+
+
+def parsed_deal(text: str, number: int) -> Deal:
+    """The deal stored as this JSON text."""
+    deal = _PARSED.get(text)
+    if deal is None:
+        deal = parse_deal(json.loads(text), number)
+        with _PARSED_LOCK:
+            while len(_PARSED) >= PARSED_KEPT:
+                del _PARSED[next(iter(_PARSED))]
+            _PARSED[text] = deal
+    return deal
+
+
+def kept_rows(row: ScoreListRow) -> tuple[Any, ...]:
+    """The kept deals' id, stored text and version, in order: plain rows, for reading."""
+    query = (
+        sa.select(DealRow.id, sa.cast(DealRow.data, sa.Text).label("text"), DealRow.version)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+        .order_by(DealRow.position)
+    )
+    return tuple(db.session.execute(query))
+
+
+def list_state(row: ScoreListRow) -> ListState:
+    """Replay a list's kept deals through the engine."""
+    deal_rows = kept_rows(row)
+    score_list = engine_list(
+        row, (parsed_deal(d.text, n) for n, d in enumerate(deal_rows, start=1))
+    )
+    return ListState(row, deal_rows, score_list, score_list.replay())
+
+
+def progress(ends: Mapping[str, Any], result: ListResult) -> Progress:
+    """Measure a list against its end."""
+    kind = ends.get("kind", "open")
+    target = ends.get("count") if kind != "open" else None
+    if kind == "classic":
+        tally = result.tally
+        done = max((tally.get(p, 0) for p in result.players), default=0)
+    elif kind == "heads":
+        done = max(result.tally.get(t, 0) for t in ("team1", "team2")) // 9
+    else:
+        done = len(result.deals)
+    return Progress(kind, max(done, 0), target)
+
+
+def recent_lists(list_ids: Sequence[str], *, finished: bool) -> list[ScoreListRow]:
+    """Those of these lists that are open (or finished), most recently changed first."""
+    if not list_ids:
+        return []
+    column = ScoreListRow.finished_at
+    query = (
+        sa.select(ScoreListRow)
+        .where(ScoreListRow.id.in_(list_ids), column.is_not(None) if finished else column.is_(None))
+        .order_by(ScoreListRow.updated_at.desc())
+    )
+    return list(db.session.scalars(query))
+
+
+def deal_counts(list_ids: Sequence[str]) -> dict[str, int]:
+    """How many kept deals each of these lists has, in one query."""
+    if not list_ids:
+        return {}
+    query = (
+        sa.select(DealRow.list_id, sa.func.count())
+        .where(DealRow.list_id.in_(list_ids), DealRow.deleted_at.is_(None))
+        .group_by(DealRow.list_id)
+    )
+    return {list_id: count for list_id, count in db.session.execute(query)}
+
+
+def known_players(list_ids: Sequence[str], limit: int = 40) -> list[str]:
+    """Names used in these lists, most recently changed first, for suggestions."""
+    names: list[str] = []
+    if not list_ids:
+        return names
+    query = (
+        sa.select(ScoreListRow.players)
+        .where(ScoreListRow.id.in_(list_ids))
+        .order_by(ScoreListRow.updated_at.desc())
+    )
+    for players in db.session.scalars(query):
+        for name in players:
+            if name not in names:
+                names.append(name)
+    return names[:limit]
+
+
+def _all_deals(row: ScoreListRow) -> list[DealRow]:
+    query = sa.select(DealRow).where(DealRow.list_id == row.id).order_by(DealRow.position)
+    return list(db.session.scalars(query))
+
+
+def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> dict[str, Any]:
+    if not ends:
+        return {"kind": "open"}
+    kind = ends.get("kind")
+    if kind not in END_KINDS:
+        raise ScoringError("ends", N_("must be one of %(kinds)s"), kinds=", ".join(END_KINDS))
+    if kind == "open":
+        return {"kind": "open"}
+    count = ends.get("count")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
+        raise ScoringError("ends", N_("needs a count from 1 to 10000"))
+    if kind == "deals" and count % players:
+        raise ScoringError(
+            "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
+        )
+    if kind == "classic" and preset != "sheepshead3":
+        raise ScoringError("ends", N_("a classic-points target is for the classic three-hand game (Sheep's Head)"))
+    if kind == "heads" and preset != "german":
+        raise ScoringError("ends", N_("completed heads are for the German game"))
+    return {"kind": kind, "count": count}
+
+
+def create_list(
+    document: Mapping[str, Any], *, title: str | None = None,
+    ends: Mapping[str, Any] | None = None, token: str | None = None,
+) -> tuple[ScoreListRow, str]:
+    """Store a new list (with any deals it brings); return it and its edit key.
+
+    A repeated one-time ``token`` (a form sent twice) stores the list once.
+    """
+    score_list = load_list(document)  # every deal must score before anything is kept
+    title = (title if title is not None else document.get("title")) or ""
+    if not isinstance(title, str):
+        raise ScoringError("title", N_("must be text"))
+    title = (title.strip() or " · ".join(score_list.players))[:MAX_TITLE]
+    ends = ends if ends is not None else document.get("ends")
+    if ends is not None and not isinstance(ends, Mapping):
+        raise ScoringError("ends", N_("must be an object"))
+    if token:
+        repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == token))
+        if repeat is not None:
+            return repeat, key_from_token(token)
+    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+    row = ScoreListRow(
+        id=secrets.token_urlsafe(16),
+        creation_token=token or None,
+        title=title,
+        preset=score_list.rules.preset,
+        rules=score_list.rules.to_dict(),
+        players=list(score_list.players),
+        first_dealer=score_list.first_dealer,
+        ends=_check_ends(ends, score_list.rules.preset, len(score_list.players)),
+        edit_key_hash=hash_key(key),
+    )
+    db.session.add(row)
+    for position, deal in enumerate(score_list.deals, start=1):
+        db.session.add(DealRow.of(row.id, position, deal.to_dict()))
+    db.session.commit()
+    return row, key
+
+
+@transaction
+def finish(row: ScoreListRow) -> None:
+    """Close the list after settling up: it becomes read-only."""
+    _lock(row)
+    row.finished_at = row.finished_at or now()
+    db.session.commit()
+
+
+@transaction
+def reopen(row: ScoreListRow) -> None:
+    """Open a finished list again."""
+    _lock(row)
+    row.finished_at = None
+    db.session.commit()
+
+
+@transaction
+def delete_list(row: ScoreListRow) -> None:
+    """Delete a list and its deals for good."""
+    db.session.execute(sa.delete(DealRow).where(DealRow.list_id == row.id))
+    db.session.delete(row)
+    db.session.commit()

@@ -1,0 +1,1 @@
+"""Sharing a list: links and QR codes, a new edit key, export and import."""

@@ -1,0 +1,144 @@
+"""Sharing a list: its links with QR codes, a new edit key, export as JSON or CSV, import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorer.engine import ScoringError, parse_document
+from scorer.web import access, i18n, services
+from scorer.web.lists.forms import ActionForm
+from scorer.web.models import ScoreListRow
+from scorer.web.sharing.forms import ImportForm
+
+bp = Blueprint("sharing", __name__)
+
+
+def _link(row: ScoreListRow, which: str) -> str | None:
+    """The absolute view or edit link, or None when this phone has no edit key."""
+    if which == "edit":
+        key = access.edit_key(row)
+        if key is None:
+            return None
+        return url_for("lists.show_list", list_id=row.id, key=key, _external=True)
+    return url_for("lists.show_list", list_id=row.id, _external=True)
+
+
+@bp.get("/l/<list_id>/share")
+def share(list_id: str) -> Any:
+    """The view link and, for an editing phone, the edit link, each with a QR code."""
+    row = services.get_list(list_id)
+    response = Response(render_template(
+        "sharing/share.html", row=row, view_link=_link(row, "view"), edit_link=_link(row, "edit"),
+        action_form=ActionForm(),
+    ))
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.post("/l/<list_id>/key")
+def reissue_key(list_id: str) -> Any:
+    """Make a new edit link; the old one stops working on every phone."""
+    row = access.editable_list(list_id)
+    if ActionForm().validate_on_submit():
+        access.remember_key(row, services.reissue_key(row))
+        flash(_("New edit link made. The old one no longer works."))
+    return redirect(url_for("sharing.share", list_id=row.id))
+
+
+@bp.get("/l/<list_id>/qr.svg")
+def qr(list_id: str) -> Any:
+    """A QR code of the view or edit link, drawn on the server."""
+    row = services.get_list(list_id)
+    which = request.args.get("link", "view")
+    if which not in ("view", "edit"):
+        abort(404)
+    link = _link(row, which)
+    if link is None:
+        raise services.NotAllowed("this needs the list's edit link")
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False,
+                                     title=_("QR code of the link"))
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-store" if which == "edit" else "private, max-age=3600"
+    return response
+
+
+# -- export and import --------------------------------------------------------------------
+
+
+def _filename(row: ScoreListRow, ext: str) -> str:
+    """A safe file name from the list's title."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", row.title).strip("-").lower()[:40] or "list"
+    return f"schafkopf-{stem}.{ext}"
+
+
+@bp.get("/l/<list_id>/export.json")
+def export_json(list_id: str) -> Any:
+    """The list file, as a download."""
+    row = services.get_list(list_id)
+    document = services.export_document(services.list_state(row))
+    body = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(row, "json")}"',
+    })
+
+
+def _text_cell(text: str) -> str:
+    """A name for a spreadsheet cell: never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@bp.get("/l/<list_id>/export.csv")
+def export_csv(list_id: str) -> Any:
+    """One row per deal with each player's payout, and a totals row."""
+    row = services.get_list(list_id)
+    result = services.list_state(row).result
+    out = io.StringIO()
+    writer = csv.writer(out)
+    players = list(result.players)
+    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points",
+                     *map(_text_cell, players)])
+    for scored in result.deals:
+        deal = scored.deal
+        points = deal.points if isinstance(deal.points, int) else ""
+        writer.writerow([
+            scored.number, _text_cell(scored.dealer), deal.game, _text_cell(deal.declarer or ""),
+            _text_cell(deal.partner or ""), points, *(scored.payouts[p] for p in players),
+        ])
+    writer.writerow(["total", "", "", "", "", "", *(result.totals[p] for p in players)])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(row, "csv")}"',
+    })
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_list() -> Any:
+    """Store a pasted or uploaded list file as a new list."""
+    form = ImportForm()
+    if form.validate_on_submit():
+        upload = form.upload.data
+        raw: str | bytes = form.text.data or ""
+        if upload is not None and getattr(upload, "filename", ""):
+            raw = upload.read()
+        try:
+            row, key = services.create_list(
+                parse_document(raw), token=(form.once.data or "")[:64] or None
+            )
+        except ScoringError as error:
+            field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text
+            field.errors = [*field.errors, i18n.message(error)]
+        else:
+            access.remember_key(row, key)
+            flash(_("The list is imported."))
+            return redirect(url_for("lists.show_list", list_id=row.id))
+    return render_template("sharing/import.html", form=form)
+
+
