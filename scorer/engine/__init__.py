@@ -14,17 +14,21 @@ from scorer.engine.document import (
     load_list, parse_document, parse_players, read_list, score_document,
 )
 from scorer.engine.errors import N_, ScoringError, one_line
-from scorer.engine.games import BID_STEP, HEAD, KINDS, LOWEST_BID, Table, score_deal, teams
+from scorer.engine.families import FAMILIES
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, Table
+from scorer.engine.families.bavarian3 import BID_STEP
+from scorer.engine.families.german import HEAD, teams
+from scorer.engine.options import MAX_TARIFF, Option
 from scorer.engine.replay import (
-    FORMAT, DealResult, ListResult, Replay, ScoreList, dealer_after, replay,
+    FORMAT, DealResult, ListResult, Replay, ScoreList, dealer_after, replay, score_deal,
 )
-from scorer.engine.rules import PRESETS, TRUMPS, Preset, RuleSet, parse_rules, rule_keys
+from scorer.engine.rules import RuleSet, parse_rules, rule_keys
 from scorer.engine.settlement import Transfer, settle
 
 __all__ = [
-    "N_", "BID_STEP", "FORMAT", "GAMES", "HEAD", "KINDS", "LOWEST_BID", "PRESETS", "SUITS", "TRUMPS",
-    "Deal", "DealResult", "dealer_after", "ListResult", "Preset", "Replay", "RuleSet",
-    "ScoreList", "ScoringError", "Table", "Transfer",
+    "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",
+    "Carry", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
+    "Outcome", "Replay", "RuleSet", "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
     "one_line", "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",
 ]

@@ -12,27 +12,29 @@ from scorer.engine.values import flag, mapping, name, unknown_key, whole
 
 #: Every game any family knows.
 GAMES = (
-    "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch",
-    "pick", "least", "normal", "passed",
+    "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier",
+    "ramsch", "pick", "least", "leaster", "moster", "doubler", "normal", "passed",
 )
 
 #: Suit names for the informational ``called_ace`` and ``suit``.
 SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 
-#: Keys written by the app's own output; read back and ignored.
-OUTPUT_KEYS = frozenset({"number", "payouts", "version"})
+#: Keys written by the app's own output; read back and ignored. A scored deal
+#: in the list file says ``under_bock`` for its Bock multiplier, since ``bock``
+#: is the deal's own key (the table called a Bock round).
+OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot"})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Deal:
     """One deal as the players tell it; the rules decide what it is worth."""
 
-    #: The game played: sauspiel, wenz, solo, geier, farbwenz, ramsch, pick,
-    #: least, normal or passed.
+    #: The game played: one of GAMES.
     game: str
     #: The player who plays (partner and solo games).
     declarer: str | None = None
-    #: The holder of the called ace (sauspiel); german: the fixed partner.
+    #: The holder of the called ace (sauspiel), who took the trump (hochzeit);
+    #: german: the fixed partner; sheepshead: the partner, or None when alone.
     partner: str | None = None
     #: Card points of the declaring side, or of every player (ramsch, least).
     points: int | Mapping[str, int] | None = None
@@ -66,6 +68,19 @@ class Deal:
     called_ace: str | None = None
     #: The suit of a solo, farbwenz or german game (informational).
     suit: str | None = None
+    #: Bettel: the declarer took no trick (required: None until said).
+    won: bool | None = None
+    #: Bettel played with open cards.
+    ouvert: bool = False
+    #: Who took no trick (ramsch and least by tricks, leaster).
+    no_trick: tuple[str, ...] = ()
+    #: The table called a Bock round after this deal.
+    bock: bool = False
+    #: Sheepshead: a defender doubled (crack), the picker's side doubled back (recrack).
+    crack: bool = False
+    recrack: bool = False
+    #: Sheepshead: black or red queens shown, each doubling.
+    blitz: int = 0
     #: The keys that carry something other than their neutral value, worked
     #: out once: every check of a deal against its game asks for them.
     given: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -83,7 +98,11 @@ class Deal:
         out: dict[str, Any] = {"game": self.game}
         for key in self.set_keys():
             value = getattr(self, key)
-            out[key] = dict(value) if isinstance(value, Mapping) else value
+            if isinstance(value, Mapping):
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[key] = value
         return out
 
 
@@ -123,6 +142,20 @@ def _suit(value: Any, key: str) -> str:
     return str(value)
 
 
+def _names(value: Any, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ScoringError(key, N_("must be a list of players, not %(value)s"), value=shown(value))
+    names = tuple(name(who, key) for who in value)
+    if len(set(names)) != len(names):
+        twice = next(who for who in names if names.count(who) > 1)
+        raise ScoringError(key, N_("%(name)s is named twice"), name=twice)
+    return names
+
+
+def _blitz(value: Any, key: str) -> int:
+    return whole(value, key, low=0, high=2)
+
+
 def _count(value: Any, key: str) -> int:
     # Upper bounds depend on the game and the table; checked when scoring.
     return whole(value, key, low=0, high=120)
@@ -135,6 +168,8 @@ _READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
         "re": flag, "tout": flag, "sie": flag, "hand": flag, "forced": flag,
         "laufende": _count, "doubles": _count, "bid": _count,
         "called_ace": _suit, "suit": _suit,
+        "won": flag, "ouvert": flag, "no_trick": _names, "bock": flag,
+        "crack": flag, "recrack": flag, "blitz": _blitz,
     }
 )
 

@@ -9,13 +9,16 @@ from typing import Any
 from scorer.engine.deals import parse_deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
-from scorer.engine.rules import PRESETS, parse_rules
+from scorer.engine.families import FAMILIES
+from scorer.engine.rules import parse_rules
 from scorer.engine.values import name, unknown_key
 
 #: Top-level keys: what the format defines, and what the app adds (the app
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
 DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals")
-OUTPUT_KEYS = ("format", "title", "ends", "backup", "totals", "settlement", "tally")
+OUTPUT_KEYS = (
+    "format", "title", "ends", "backup", "totals", "settlement", "tally", "pot", "pot_back",
+)
 #: Most deals one list may hold; an evening has a few dozen.
 MAX_DEALS = 100_000
 
@@ -83,7 +86,7 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
     if "rules" not in document:
         raise ScoringError(
             "rules", N_('is missing: at least {"preset": ...}, one of %(presets)s'),
-            presets=", ".join(PRESETS),
+            presets=", ".join(FAMILIES),
         )
     rules = parse_rules(document["rules"])
     players = parse_players(document.get("players"), rules.family.seats, rules.preset)

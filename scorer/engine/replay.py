@@ -9,11 +9,26 @@ from typing import Any
 
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.games import HEAD, Table, score_deal, teams
-from scorer.engine.rules import GERMAN, SHEEPSHEAD3, RuleSet
+from scorer.engine.families.base import Carry, Outcome, Table, check
+from scorer.engine.rules import RuleSet
 from scorer.engine.settlement import Transfer, settle
 
 FORMAT = "schafkopf-list/1"
+
+
+def score_deal(rules: RuleSet, table: Table, deal: Deal, carry: Carry = Carry()) -> Outcome:
+    """Check a deal against the list's rules and the table, and score it from the carry.
+
+    The game scores the deal; then each of the family's rules across deals
+    (Bock, the Stock) takes the outcome and the carry before it.
+    """
+    family = rules.family
+    game = family.game(deal.game)
+    check(rules, game, deal)
+    outcome = game.score(rules, table, deal, carry)
+    for rule in family.carry_rules:
+        outcome = rule(rules, table, deal, game, outcome, carry)
+    return outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,17 +41,29 @@ class DealResult:
     dealer: str
     #: The deal as entered.
     deal: Deal
-    #: Every player's payout in units; sitting out is 0. Sums to zero.
+    #: Every player's payout in units; sitting out is 0. With what went into
+    #: (or came out of) the Stock, sums to zero.
     payouts: Mapping[str, int]
+    #: What the deal hands the next one (tally, Bock rounds, the pot, doublers).
+    carry: Carry = Carry()
+    #: The Bock multiplier of this deal, or None when the list plays no Bock.
+    bock: int | None = None
+    #: The pot after this deal, or None when the list plays no Stock.
+    pot: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
-        return {
+        out: dict[str, Any] = {
             "number": self.number,
             "dealer": self.dealer,
             "game": self.deal.game,
             "payouts": dict(self.payouts),
         }
+        if self.bock is not None:
+            out["bock"] = self.bock
+        if self.pot is not None:
+            out["pot"] = self.pot
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,34 +73,51 @@ class ListResult:
     rules: RuleSet
     players: tuple[str, ...]
     deals: tuple[DealResult, ...]
-    #: Each player's total in units. Sums to zero.
+    #: Each player's total in units. Sums to minus the pot.
     totals: Mapping[str, int]
-    #: The family's tally (victory points, strokes), by player or team.
-    tally: Mapping[str, int]
+    #: What the last deal carried over: the tally, Bock rounds, the pot.
+    carry: Carry
     #: Who deals the next deal.
     next_dealer: str
 
     @property
+    def tally(self) -> Mapping[str, int]:
+        """The family's tally (victory points, strokes), by player or team."""
+        return self.carry.tally
+
+    @property
+    def pot(self) -> int:
+        """Units in the Stock (0 when the list plays none)."""
+        return self.carry.pot
+
+    @property
+    def pot_back(self) -> Mapping[str, int]:
+        """The pot paid back before settling: equal shares, odd units from the first player on."""
+        share, rest = divmod(self.pot, len(self.players))
+        return MappingProxyType(
+            {who: share + (1 if i < rest else 0) for i, who in enumerate(self.players)}
+        )
+
+    @property
+    def balances(self) -> Mapping[str, int]:
+        """Each player's total with the pot paid back: these sum to zero."""
+        back = self.pot_back
+        return MappingProxyType({who: self.totals[who] + back[who] for who in self.players})
+
+    @property
     def settlement(self) -> tuple[Transfer, ...]:
-        """The fewest transfers that bring every total to zero."""
-        return settle(self.totals)
+        """The fewest transfers that bring every balance to zero, after the pot is paid back."""
+        return settle(self.balances)
+
+    def measure(self, kind: str) -> int:
+        """How far the list is towards an end: deals played, or the family's tally."""
+        if kind in ("deals", "open"):
+            return len(self.deals)
+        return self.rules.family.measure(kind, self.players, self.carry)
 
     def tally_dict(self) -> dict[str, Any] | None:
         """The family's tally as the list file shows it, if it has one."""
-        if self.rules.preset == SHEEPSHEAD3:
-            return {"classic": {who: self.tally.get(who, 0) for who in self.players}}
-        if self.rules.preset == GERMAN:
-            return {
-                "teams": [
-                    {
-                        "players": list(pair),
-                        "strokes": (strokes := self.tally.get(f"team{i}", 0)),
-                        "heads": strokes // HEAD,
-                    }
-                    for i, pair in enumerate(teams(self.players), start=1)
-                ]
-            }
-        return None
+        return self.rules.family.tally(self.players, self.carry)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the result as the command line prints it."""
@@ -82,6 +126,9 @@ class ListResult:
             "totals": dict(self.totals),
             "settlement": [t.to_dict() for t in self.settlement],
         }
+        if self.rules.get("stock") is not None:
+            out["pot"] = self.pot
+            out["pot_back"] = dict(self.pot_back)
         tally = self.tally_dict()
         if tally is not None:
             out["tally"] = tally
@@ -102,38 +149,45 @@ def dealer_after(players: tuple[str, ...], first_dealer: str, named: Iterable[st
 
 
 class Replay:
-    """The running state of a list; deals are added one at a time.
+    """The running state of a list, folded deal by deal; deals are added one at a time.
 
-    Adding a deal costs the same however long the list is, so the app can
-    score a new deal without replaying the whole list (see ``resume``).
+    Everything one deal hands the next (the tally, Bock rounds, the pot) is
+    the ``carry``. Adding a deal costs the same however long the list is, so
+    the app can score a new deal without replaying the whole list (``resume``).
     """
 
-    def __init__(self, rules: RuleSet, players: tuple[str, ...], first_dealer: str) -> None:
+    def __init__(
+        self, rules: RuleSet, players: tuple[str, ...], first_dealer: str, carry: Carry = Carry()
+    ) -> None:
         self.rules = rules
         self.players = players
         self.totals = dict.fromkeys(players, 0)
-        self.tally: dict[str, int] = {}
+        self.carry = carry
         self.results: list[DealResult] = []
         #: Deals scored before this replay took over (see ``resume``).
         self.skipped = 0
         self._seat = {who: i for i, who in enumerate(players)}
         self._dealer = self._seat[first_dealer]
-        self._sits_out = len(players) == 5
         self._tables: dict[str, Table] = {}
+        self._bock = rules.get("bock") is not None
+        self._stock = rules.get("stock") is not None
 
     @classmethod
     def resume(
-        cls, rules: RuleSet, players: tuple[str, ...], *, next_dealer: str, played: int
+        cls, rules: RuleSet, players: tuple[str, ...], *, next_dealer: str, played: int,
+        carry: Carry | None = None,
     ) -> Replay:
         """Pick up a list after ``played`` deals, to score the next ones.
 
-        Only the dealer and the count carry over, so the totals count only
-        the deals added from here; a family whose scoring reads the tally
-        (``rules.reads_tally``) must be replayed in full instead.
+        The dealer, the count and the carry after the last deal carry over,
+        so the totals count only the deals added from here. Rules that read
+        the carry (``rules.reads_carry``) need the carry the list ended with.
         """
-        if rules.reads_tally:
-            raise ValueError("this family's scoring reads the tally: replay the list")
-        replay = cls(rules, players, next_dealer)
+        if carry is None:
+            if rules.reads_carry:
+                raise ValueError("these rules read what earlier deals carried: give the carry")
+            carry = Carry()
+        replay = cls(rules, players, next_dealer, carry)
         replay.skipped = played
         return replay
 
@@ -149,20 +203,16 @@ class Replay:
         if table is None:
             if dealer not in self._seat:
                 raise ScoringError("dealer", N_("%(name)s is not a player of this list"), name=dealer)
-            active = (
-                tuple(who for who in self.players if who != dealer)
-                if self._sits_out
-                else self.players
-            )
+            active = self.rules.family.active(self.players, dealer)
             table = self._tables[dealer] = Table(self.players, dealer, active)
         return table
 
     def add(self, deal: Deal) -> DealResult:
-        """Check and score the next deal, and move the dealer on."""
+        """Check and score the next deal, carry its state on, and move the dealer on."""
         number = self.skipped + len(self.results) + 1
         try:
             table = self.table(deal.dealer)
-            outcome = score_deal(self.rules, table, deal, self.tally)
+            outcome = score_deal(self.rules, table, deal, self.carry)
         except ScoringError as error:
             raise error.in_deal(number) from None
         payouts = dict.fromkeys(self.players, 0)
@@ -170,9 +220,12 @@ class Replay:
         totals = self.totals
         for who, amount in outcome.payouts.items():
             totals[who] += amount
-        for key, amount in outcome.tally.items():
-            self.tally[key] = self.tally.get(key, 0) + amount
-        result = DealResult(number, table.dealer, deal, MappingProxyType(payouts))
+        self.carry = outcome.carry
+        result = DealResult(
+            number, table.dealer, deal, MappingProxyType(payouts), outcome.carry,
+            bock=outcome.bock if self._bock else None,
+            pot=outcome.carry.pot if self._stock else None,
+        )
         self.results.append(result)
         self._dealer = (self._seat[table.dealer] + 1) % len(self.players)
         return result
@@ -184,7 +237,7 @@ class Replay:
             players=self.players,
             deals=tuple(self.results),
             totals=MappingProxyType(dict(self.totals)),
-            tally=MappingProxyType(dict(self.tally)),
+            carry=self.carry,
             next_dealer=self.next_dealer,
         )
 

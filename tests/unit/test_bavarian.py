@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorer.engine import score_document
+from scorer.engine import ScoringError, score_document
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
@@ -250,12 +250,44 @@ def test_tout_doubles_base_and_laufende_and_is_won_only_schwarz_with_all_points(
         (solo(120, schwarz=True, sie=True, laufende=8), alone(320)),
         (solo(120, schwarz=True, sie=True, laufende=14), alone(440)),
         (solo(120, schwarz=True, sie=True, laufende=8, contra=True), alone(640)),
-        (solo(100, sie=True, laufende=8), alone(-320)),
-        (solo(120, sie=True, laufende=8), alone(-320)),
     ],
 )
-def test_sie_quadruples_base_and_laufende_and_is_won_only_schwarz_with_all_points(deal, expected):
+def test_sie_quadruples_base_and_laufende(deal, expected):
     assert payouts_of_one(deal) == expected
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        solo(100, sie=True, laufende=8),
+        solo(120, sie=True, laufende=8),
+        solo(120, schwarz=True, sie=True, laufende=7),
+    ],
+)
+def test_a_sie_that_is_not_eight_laufende_schwarz_with_all_points_is_refused(deal):
+    with pytest.raises(ScoringError) as refused:
+        payouts_of_one(deal)
+    assert refused.value.deal == 1 and refused.value.key == "sie"
+
+
+@pytest.mark.parametrize("game", ["wenz", "geier", "farbwenz", "farbgeier"])
+def test_only_a_suit_solo_can_be_a_sie(game):
+    deal = {"game": game, "declarer": "Anna", "points": 120, "schwarz": True, "sie": True, "laufende": 4}
+    with pytest.raises(ScoringError) as refused:
+        payouts_of_one(deal, {"games": [game, "solo"]})
+    assert refused.value.key == "sie"
+
+
+@pytest.mark.parametrize(
+    "deal, expected",
+    [
+        (solo(100, sie=True, laufende=8), alone(-320)),
+        (solo(120, sie=True, laufende=8), alone(-320)),
+        ({"game": "wenz", "declarer": "Anna", "points": 120, "schwarz": True, "sie": True, "laufende": 4}, alone(240)),
+    ],
+)
+def test_a_list_of_the_first_edition_keeps_scoring_its_sie_as_it_did(deal, expected):
+    assert payouts_of_one(deal, {"edition": 1}) == expected
 
 
 # ---------------------------------------------------------------- tariffs and house rules

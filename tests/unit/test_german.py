@@ -140,23 +140,27 @@ def test_a_passed_deal_scores_nothing_and_makes_no_strokes():
     assert strokes(result) == [(["Anna", "Chris"], 0, 0), (["Bene", "Dora"], 0, 0)]
 
 
-def test_every_game_point_is_a_stroke_and_nine_strokes_are_a_head():
+def test_every_game_point_is_a_stroke_and_nine_strokes_make_a_head_after_which_both_start_again():
     deals = [
-        normal(120, schwarz=True),
-        normal(100),
-        normal(20, declarer="Bene"),
-        normal(70, declarer="Bene"),
-        normal(65, declarer="Dora", forced=True),
+        normal(120, schwarz=True),  # Anna and Chris: 9, the head; both start again
+        normal(100),  # Anna and Chris: 2
+        normal(20, declarer="Bene"),  # defenders won schneider: Anna and Chris 4 more
+        normal(70, declarer="Bene"),  # Bene and Dora: 1
+        normal(65, declarer="Dora", forced=True),  # Bene and Dora: 1
     ]
     result = score(deals)
-    assert strokes(result) == [(["Anna", "Chris"], 9 + 2 + 4, 1), (["Bene", "Dora"], 1 + 1, 0)]
+    assert strokes(result) == [(["Anna", "Chris"], 2 + 4, 1), (["Bene", "Dora"], 1 + 1, 0)]
     assert result["totals"] == {"Anna": 130, "Bene": -130, "Chris": 130, "Dora": -130}
 
 
-def test_strokes_beyond_nine_start_the_next_head():
-    deals = [normal(120, schwarz=True), normal(120, schwarz=True), normal(0, schwarz=True)]
+def test_strokes_beyond_nine_are_lost_and_the_other_team_starts_from_nothing_too():
+    deals = [normal(95)] * 4 + [normal(70, declarer="Bene")] + [normal(120, schwarz=True)]
     result = score(deals)
-    assert strokes(result) == [(["Anna", "Chris"], 18, 2), (["Bene", "Dora"], 9, 1)]
+    # 8 strokes, then Bene and Dora get 1, then a schwarz on 8 completes the head:
+    # the 8 over are not carried, and Bene and Dora's stroke is gone with the head.
+    assert strokes(result) == [(["Anna", "Chris"], 0, 1), (["Bene", "Dora"], 0, 0)]
+    deals.append(normal(0, schwarz=True))
+    assert strokes(score(deals)) == [(["Anna", "Chris"], 0, 1), (["Bene", "Dora"], 0, 1)]
 
 
 def test_settling_per_head_pays_only_the_deal_that_completes_a_head():
@@ -166,7 +170,7 @@ def test_settling_per_head_pays_only_the_deal_that_completes_a_head():
     bene = [d["payouts"]["Bene"] for d in result["deals"]]
     assert anna == [0, 0, 0, 0, 90, -90, 0]
     assert bene == [0, 0, 0, 0, -90, 90, 0]
-    assert strokes(result) == [(["Anna", "Chris"], 9, 1), (["Bene", "Dora"], 11, 1)]
+    assert strokes(result) == [(["Anna", "Chris"], 0, 1), (["Bene", "Dora"], 2, 1)]
     assert result["totals"] == {name: 0 for name in PLAYERS}
 
 
@@ -175,7 +179,7 @@ def test_settling_per_head_pays_the_head_tariff_for_each_completed_head():
     result = score(deals, {"settle_per_head": True, "tariffs": {"head": 50}})
     assert [d["payouts"]["Chris"] for d in result["deals"]] == [0, 0, 0, 0, 50, 50]
     assert [d["payouts"]["Dora"] for d in result["deals"]] == [0, 0, 0, 0, -50, -50]
-    assert strokes(result) == [(["Anna", "Chris"], 26, 2), (["Bene", "Dora"], 0, 0)]
+    assert strokes(result) == [(["Anna", "Chris"], 0, 2), (["Bene", "Dora"], 0, 0)]
 
 
 def test_the_german_settlement_clears_every_total():

@@ -1,0 +1,428 @@
+"""Bavarian Schafkopf for four (or five, the dealer sitting out): the seed games,
+the house games, Ramsch as the club tariff, Bock rounds and the Stock."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from scorer.engine.deals import Deal
+from scorer.engine.errors import N_, ScoringError
+from scorer.engine.families.base import (
+    LOWEST_BID, SET, Carry, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
+    no_trick, nothing, partner_of, player_points, schneider, seated, side_against_side,
+    side_points, the_one,
+)
+from scorer.engine.families.common import (
+    DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
+    tariffs_option,
+)
+from scorer.engine.options import Choice, Choices, Durchmarsch, Flag, Group, LaufendeFrom, Number
+
+if TYPE_CHECKING:
+    from scorer.engine.rules import RuleSet
+
+NAME = "bavarian"
+
+#: What may start a Bock round, besides a round called by hand.
+BOCK_EVENTS = ("passed", "sixty", "re", "schwarz", "durchmarsch")
+
+#: The Sauspiel tariff stands in for the Stock's payment when none is set.
+_SAUSPIEL = "sauspiel"
+
+
+def check_modifiers(deal: Deal, table: Table) -> None:
+    """Check contra/re, doubles, tout and sie against each other."""
+    if deal.re and not deal.contra:
+        raise ScoringError("re", N_("re answers a contra, and nobody said contra"))
+    if deal.doubles > len(table.active):
+        raise ScoringError(
+            "doubles", N_("only %(most)s players can double, not %(count)s"),
+            most=len(table.active), count=deal.doubles,
+        )
+    if deal.tout and deal.sie:
+        raise ScoringError("sie", N_("a Sie is not announced tout as well"))
+
+
+def declarer_won(deal: Deal, points: int, bid: int = LOWEST_BID) -> bool:
+    """Tout and Sie win only schwarz with all 120; other games at the bid."""
+    if deal.tout or deal.sie:
+        return deal.schwarz and points == 120
+    return points >= bid
+
+
+def game_value(rules: RuleSet, game: Game, deal: Deal, points: int, won: bool) -> int:
+    """Add up a partner or solo game's value, before any doubling."""
+    running = laufende_units(rules, game, deal) if game.trumps else 0
+    base = rules.tariffs[game.tariff or game.name]
+    if deal.sie:
+        return (base + running) * 4
+    if deal.tout:
+        return (base + running) * 2
+    value = base + running
+    if schneider(rules, deal, points, won):
+        value += rules.tariffs["schneider"]
+    if deal.schwarz:
+        value += rules.tariffs["schwarz"]
+    return value
+
+
+def events(deal: Deal, points: int) -> frozenset[str]:
+    """What a partner or solo game did that may start a Bock round."""
+    happened = set()
+    if points == 60:
+        happened.add("sixty")
+    if deal.re:
+        happened.add("re")
+    if deal.schwarz:
+        happened.add("schwarz")
+    return frozenset(happened)
+
+
+def _check_sie(rules: RuleSet, deal: Deal) -> None:
+    # The first edition took a Sie in any solo game and let it be lost.
+    if deal.sie and rules["edition"] >= 2 and not (
+        deal.laufende >= 8 and deal.points == 120 and deal.schwarz
+    ):
+        raise ScoringError(
+            "sie",
+            N_(
+                "a Sie holds all eight Obers and Unters and takes every trick: it needs "
+                "laufende 8 or more, 120 points and schwarz"
+            ),
+        )
+
+
+def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Sauspiel and Hochzeit: declarer and partner against the other two."""
+    assert deal.declarer is not None
+    game = GAMES[deal.game]
+    declarer = seated(table, deal.declarer, "declarer")
+    partner = partner_of(table, deal, declarer)
+    if deal.game == "sauspiel" and deal.called_ace == "hearts" and rules["edition"] >= 2:
+        raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
+    check_modifiers(deal, table)
+    points = side_points(deal, widow=False)
+    won = declarer_won(deal, points)
+    value = game_value(rules, game, deal, points, won) << (deal.contra + deal.re + deal.doubles)
+    return Outcome(
+        side_against_side(table, {declarer, partner}, value if won else -value), carry,
+        won=won, side=(declarer, partner), events=events(deal, points),
+    )
+
+
+def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Wenz, Solo, Geier, Farbwenz, Farbgeier: the declarer against the other three."""
+    assert deal.declarer is not None
+    game = GAMES[deal.game]
+    declarer = seated(table, deal.declarer, "declarer")
+    check_modifiers(deal, table)
+    _check_sie(rules, deal)
+    points = side_points(deal, widow=False)
+    won = declarer_won(deal, points)
+    value = game_value(rules, game, deal, points, won) << (deal.contra + deal.re + deal.doubles)
+    return Outcome(
+        against_all(table, declarer, value if won else -value), carry,
+        won=won, side=(declarer,), events=events(deal, points),
+    )
+
+
+def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Bettel: the declarer must take no trick; open cards (ouvert) double."""
+    assert deal.declarer is not None
+    declarer = seated(table, deal.declarer, "declarer")
+    check_modifiers(deal, table)
+    won = bool(deal.won)
+    value = rules.tariffs["bettel"] << (deal.ouvert + deal.contra + deal.re + deal.doubles)
+    return Outcome(
+        against_all(table, declarer, value if won else -value), carry,
+        won=won, side=(declarer,), events=frozenset({"re"} if deal.re else ()),
+    )
+
+
+def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """All passed: the most points pays; virgins double; a Durchmarsch wins."""
+    check_modifiers(deal, table)
+    points = player_points(deal, table)
+    doubling = 1 << deal.doubles
+    if rules["virgin_by"] == "tricks":
+        virgins = no_trick(deal, table, points)
+    else:
+        virgins = frozenset(who for who in table.active if points[who] == 0)
+    threshold = rules["durchmarsch"]
+    if threshold is not None:
+        for who in table.active:
+            if points[who] >= threshold:
+                if deal.loser is not None:
+                    raise ScoringError(
+                        "loser", N_("%(name)s made a Durchmarsch: nobody else loses alone"),
+                        name=who,
+                    )
+                value = rules.tariffs["solo"]
+                if rules["durchmarsch_value"] == "schwarz":
+                    value += rules.tariffs["schneider"] + rules.tariffs["schwarz"]
+                return Outcome(
+                    against_all(table, who, value * doubling), carry,
+                    events=frozenset({"durchmarsch"}),
+                )
+    most = max(points.values())
+    loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
+    payouts: dict[str, int] = {}
+    for who in table.active:
+        if who == loser:
+            continue
+        share = rules.tariffs["ramsch"] * doubling
+        if rules["virgin"] == "all":
+            share <<= len(virgins)
+        elif who in virgins:
+            share *= 2
+        payouts[who] = share
+    payouts[loser] = -sum(payouts.values())
+    return Outcome(payouts, carry)
+
+
+# -- across deals -----------------------------------------------------------------------
+
+
+def bock_rounds(
+    rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
+) -> Outcome:
+    """Bock: a deal under a running round pays double; events start new rounds."""
+    setting = rules["bock"]
+    if setting is None:
+        return outcome
+    rounds = list(before.bock)
+    multiplier = 1
+    if rounds:
+        if setting["stack"] == "double":
+            multiplier = 1 << len(rounds)
+            rounds = [left - 1 for left in rounds]
+        else:
+            multiplier = 2
+            rounds[0] -= 1
+        rounds = [left for left in rounds if left > 0]
+    if deal.bock or outcome.events & set(setting["after"]):
+        rounds.append(setting["deals"] or len(table.players))
+    return replace(
+        outcome,
+        payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
+        bock=multiplier,
+        carry=replace(outcome.carry, bock=tuple(rounds)),
+    )
+
+
+def _takes_the_pot(setting: Mapping[str, Any], game: Game) -> bool:
+    if setting["won_by"] == "any":
+        return game.kind in ("partner", "solo")
+    return game.name in ("sauspiel", "hochzeit")
+
+
+def the_stock(
+    rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
+) -> Outcome:
+    """The Stock: a hand thrown in pays into the pot; the next won game takes it."""
+    setting = rules["stock"]
+    if setting is None:
+        return outcome
+    pot = before.pot
+    payouts = dict(outcome.payouts)
+    if game.kind == "none":
+        for who in table.active:
+            payouts[who] -= setting["pay"]
+        pot += setting["pay"] * len(table.active)
+    elif outcome.won and pot and _takes_the_pot(setting, game):
+        share = pot // len(outcome.side)
+        for who in outcome.side:
+            payouts[who] += share
+        pot -= share * len(outcome.side)
+    elif outcome.won is False and pot and setting["double"] and game.name in ("sauspiel", "hochzeit"):
+        declarer, partner = outcome.side
+        payouts[declarer] -= (pot + 1) // 2
+        payouts[partner] -= pot // 2
+        pot *= 2
+    return replace(outcome, payouts=MappingProxyType(payouts), carry=replace(outcome.carry, pot=pot))
+
+
+# -- the family as data -------------------------------------------------------------------
+
+_DOUBLED = frozenset({"laufende", "contra", "re", "doubles", "bock"})
+_BOCK = Gate("bock", SET)
+_OLD_SIE = Gate("edition", 1)
+_NEEDS_PARTNER = needs(**NEEDS_DECLARER, partner=N_("is missing: who held the called ace?"))
+
+
+def _solo(name: str, trumps: int, *, sie: Gate | None = None, tout: bool = True) -> Game:
+    keys = DECLARED | _DOUBLED | ({"tout"} if tout else set()) | ({"sie"} if sie or name == "solo" else set())
+    gated = {"bock": _BOCK, **({"sie": sie} if sie else {})}
+    return Game(
+        name, solo_game, frozenset(keys), NEEDS_DECLARER, MappingProxyType(gated),
+        kind="solo", trumps=trumps,
+    )
+
+
+GAMES = MappingProxyType(
+    {
+        "sauspiel": Game(
+            "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner"}, _NEEDS_PARTNER,
+            MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="called",
+        ),
+        "wenz": _solo("wenz", 4, sie=_OLD_SIE),
+        "solo": _solo("solo", 14),
+        "geier": _solo("geier", 4, sie=_OLD_SIE),
+        "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE),
+        "hochzeit": Game(
+            "hochzeit", partner_game, DECLARED | _DOUBLED | {"partner"},
+            needs(**NEEDS_DECLARER, partner=N_("is missing: who took the trump?")),
+            MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="called",
+        ),
+        "bettel": Game(
+            "bettel", bettel,
+            frozenset({"declarer", "won", "ouvert", "contra", "re", "doubles", "bock", "suit"}),
+            needs(declarer=NEEDS_DECLARER["declarer"],
+                  won=N_("is missing: did the declarer take no trick (won) or not?")),
+            MappingProxyType({"bock": _BOCK}), kind="solo", points=None,
+        ),
+        "farbgeier": _solo("farbgeier", 11),
+        "ramsch": Game(
+            "ramsch", ramsch, frozenset({"points", "doubles", "loser", "no_trick", "bock"}),
+            needs(points=N_("is missing: the card points are needed")),
+            MappingProxyType({"bock": _BOCK, "no_trick": Gate("virgin_by", "tricks")}),
+            kind="all", points="players",
+        ),
+        "passed": Game(
+            "passed", nothing, frozenset({"doubles", "bock"}), gated=MappingProxyType({"bock": _BOCK}),
+            kind="none", points=None,
+        ),
+    }
+)
+
+SEED_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "passed")
+
+TARIFFS = {
+    "sauspiel": 20, "wenz": 40, "solo": 40, "geier": 40, "farbwenz": 40,
+    "schneider": 10, "schwarz": 10, "laufende": 5, "ramsch": 10,
+    "hochzeit": 20, "bettel": 30, "farbgeier": 40,
+}
+LAUFENDE_FROM = {"sauspiel": 3, "solo": 3, "wenz": 2, "geier": 2, "farbwenz": 3, "hochzeit": 3, "farbgeier": 3}
+TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if game.trumps})
+
+
+class _StockPay(Number):
+    """The Stock's payment: by default the list's own Sauspiel tariff."""
+
+    def default_for(self, before: Mapping[str, Any]) -> int:
+        return int(before["tariffs"][_SAUSPIEL])
+
+
+BOCK = Group(
+    "bock", None, N_("Bock rounds"),
+    N_("After certain deals the next round counts double."),
+    section="across",
+    fields=(
+        Choices(
+            "after", ("sixty", "passed"), N_("A Bock round follows"),
+            choices=BOCK_EVENTS,
+            labels=MappingProxyType({
+                "passed": N_("a hand thrown in"),
+                "sixty": N_("a game at 60:60"),
+                "re": N_("a game with Re"),
+                "schwarz": N_("a game won or lost schwarz"),
+                "durchmarsch": N_("a Durchmarsch"),
+            }),
+        ),
+        Number(
+            "deals", None, N_("Deals in a Bock round (empty: one per player)"),
+            low=1, high=100, nullable=True,
+        ),
+        Choice(
+            "stack", "queue", N_("A Bock round called during one"),
+            choices=("queue", "double"),
+            labels=MappingProxyType({
+                "queue": N_("waits its turn (never more than double)"),
+                "double": N_("runs alongside (doubles again)"),
+            }),
+        ),
+    ),
+)
+
+STOCK = Group(
+    "stock", None, N_("The Stock (pot)"),
+    N_("A hand thrown in pays into the pot; the next won game takes it."),
+    section="across",
+    fields=(
+        _StockPay("pay", None, N_("Each player pays in (empty: the Sauspiel tariff)"), low=0, high=100_000),
+        Choice(
+            "won_by", "sauspiel", N_("The pot goes to"),
+            choices=("sauspiel", "any"),
+            labels=MappingProxyType({
+                "sauspiel": N_("the next won Sauspiel or Hochzeit"),
+                "any": N_("the next won game (not Ramsch)"),
+            }),
+        ),
+        Flag("double", True, N_("A lost Sauspiel or Hochzeit doubles the pot")),
+    ),
+)
+
+OPTIONS = (
+    games_option(tuple(GAMES), SEED_GAMES),
+    tariffs_option(TARIFFS),
+    LaufendeFrom(
+        "laufende_from", MappingProxyType(LAUFENDE_FROM), N_("Laufende count from"),
+        N_("Per game: how many top trumps in a row start to count."),
+        section="tariffs", high=TRUMPS,
+    ),
+    schneider_option(30),
+    Durchmarsch(
+        "durchmarsch", 90, N_("Ramsch Durchmarsch from this many points (empty: none, 120: all tricks)"),
+        N_("A player with this many points in a Ramsch wins it like a Solo."),
+        section="ramsch",
+    ),
+    Choice(
+        "virgin", "own", N_("Ramsch: a virgin doubles"),
+        N_("A virgin took no points (or no trick); what doubles for them."),
+        section="ramsch", choices=("own", "all"),
+        labels=MappingProxyType({"own": N_("their own share"), "all": N_("everything")}),
+    ),
+    Choice(
+        "virgin_by", "points", N_("Ramsch: a virgin is a player with"),
+        N_("Whether a virgin is a player with no card points, or one who took no trick."),
+        section="ramsch", choices=("points", "tricks"),
+        labels=MappingProxyType({"points": N_("no card points"), "tricks": N_("no trick")}),
+    ),
+    Choice(
+        "durchmarsch_value", "solo", N_("Ramsch: a Durchmarsch pays"),
+        N_("A Durchmarsch pays as a won Solo, or as a Solo won schwarz."),
+        section="ramsch", choices=("solo", "schwarz"),
+        labels=MappingProxyType({"solo": N_("a Solo"), "schwarz": N_("a Solo won schwarz")}),
+    ),
+    BOCK,
+    STOCK,
+    Number(
+        "edition", 2, N_("Edition of the rules"),
+        N_("Lists started before the second edition keep its first edition's leniency on Sie and the called ace."),
+        section="hidden", low=1, high=2,
+    ),
+    point_value_option(1),
+)
+
+
+def _reads_carry(rules: RuleSet) -> bool:
+    return rules["bock"] is not None or rules["stock"] is not None
+
+
+FAMILY = Family(
+    name=NAME,
+    label=N_("Schafkopf (4 or 5 players)"),
+    description=N_(
+        "The Bavarian game: Sauspiel with a called ace, Wenz, Solo, Ramsch; "
+        "with five, the dealer sits out."
+    ),
+    seats=(4, 5),
+    games=GAMES,
+    options=OPTIONS,
+    dealer_sits_out=5,
+    carry_rules=(bock_rounds, the_stock),
+    reads_carry=_reads_carry,
+)

@@ -1,0 +1,95 @@
+"""Bavarian Schafkopf for three: ten cards, two in the blind, bidding by points."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from scorer.engine.deals import Deal
+from scorer.engine.errors import N_, ScoringError
+from scorer.engine.families.base import (
+    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, against_all, nothing, seated,
+    side_points,
+)
+from scorer.engine.families.bavarian import check_modifiers, declarer_won, game_value
+from scorer.engine.families.common import (
+    DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
+)
+from scorer.engine.options import Flag, LaufendeFrom
+
+if TYPE_CHECKING:
+    from scorer.engine.rules import RuleSet
+
+NAME = "bavarian3"
+#: Bids above the lowest go in steps of five.
+BID_STEP = 5
+
+
+def bid_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """The bid winner against two; hand and tout double."""
+    assert deal.declarer is not None
+    game = GAMES[deal.game]
+    declarer = seated(table, deal.declarer, "declarer")
+    check_modifiers(deal, table)
+    bid = LOWEST_BID if deal.bid is None else deal.bid
+    if not (bid == LOWEST_BID or (bid % BID_STEP == 0 and LOWEST_BID < bid <= 120)):
+        raise ScoringError(
+            "bid", N_("%(bid)s is not a bid: %(lowest)s, or 65 to 120 in steps of %(step)s"),
+            bid=bid, lowest=LOWEST_BID, step=BID_STEP,
+        )
+    points = side_points(deal, widow=True)
+    won = declarer_won(deal, points, bid)
+    value = game_value(rules, game, deal, points, won) << (deal.hand + deal.contra + deal.re)
+    return Outcome(
+        against_all(table, declarer, value if won else -value), carry, won=won, side=(declarer,)
+    )
+
+
+_KEYS = DECLARED | {"bid", "hand", "tout", "contra", "re", "laufende"}
+_GATES = MappingProxyType(
+    {"contra": Gate("contra"), "re": Gate("contra"), "laufende": Gate("laufende")}
+)
+
+
+def _bid_game(name: str, trumps: int) -> Game:
+    return Game(name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps)
+
+
+GAMES = MappingProxyType(
+    {
+        "geier": _bid_game("geier", 4),
+        "wenz": _bid_game("wenz", 4),
+        "solo": _bid_game("solo", 14),
+        "passed": Game("passed", nothing, frozenset(), kind="none", points=None),
+    }
+)
+TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if game.trumps})
+
+FAMILY = Family(
+    name=NAME,
+    label=N_("Three-hand Schafkopf"),
+    description=N_(
+        "The Bavarian game for three: bid by points, play Geier, Wenz or Solo "
+        "against the other two."
+    ),
+    seats=(3,),
+    games=GAMES,
+    options=(
+        games_option(tuple(GAMES), tuple(GAMES)),
+        tariffs_option(
+            {
+                "sauspiel": 20, "wenz": 40, "solo": 40, "geier": 40, "farbwenz": 40,
+                "schneider": 10, "schwarz": 10, "laufende": 5, "ramsch": 10,
+            }
+        ),
+        LaufendeFrom(
+            "laufende_from", MappingProxyType({"solo": 3, "wenz": 2, "geier": 2}),
+            N_("Laufende count from"), N_("Per game: how many top trumps in a row start to count."),
+            section="tariffs", high=TRUMPS,
+        ),
+        schneider_option(30),
+        Flag("contra", False, N_("Contra and re are played"), section="scoring", folded=False),
+        Flag("laufende", False, N_("Laufende are counted"), section="scoring", folded=False),
+        point_value_option(1),
+    ),
+)

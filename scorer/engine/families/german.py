@@ -1,0 +1,147 @@
+"""German Schafkopf: fixed partnerships, game points, and the nine-stroke sheep's head."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from scorer.engine.deals import Deal
+from scorer.engine.errors import N_, ScoringError
+from scorer.engine.families.base import (
+    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, nothing, schneider, seated,
+    side_against_side, side_points,
+)
+from scorer.engine.families.common import (
+    DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
+)
+from scorer.engine.options import Flag
+
+if TYPE_CHECKING:
+    from scorer.engine.rules import RuleSet
+
+NAME = "german"
+#: Strokes that complete a sheep's head.
+HEAD = 9
+
+
+def teams(players: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The fixed partnerships: players 1 and 3 against 2 and 4."""
+    return (players[0], players[2]), (players[1], players[3])
+
+
+def game_points(rules: RuleSet, deal: Deal, points: int, won: bool) -> int:
+    """Game points to the winner: 1/2 declaring, 2/4 defending, 9 schwarz."""
+    if deal.schwarz:
+        return 9
+    single = 1 if won or deal.forced else 2
+    return single * 2 if schneider(rules, deal, points, won) else single
+
+
+def strokes(carry: Carry, team: int, gained: int) -> tuple[Carry, bool]:
+    """Add strokes to a team's head; a completed head starts both teams from nothing.
+
+    Returns the new carry and whether the head was completed.
+    """
+    tally = dict(carry.tally)
+    total = tally.get(f"team{team}", 0) + gained
+    completed = total >= HEAD
+    if completed:
+        tally["team1"] = tally["team2"] = 0
+        tally[f"heads{team}"] = tally.get(f"heads{team}", 0) + 1
+    else:
+        tally[f"team{team}"] = total
+    return replace(carry, tally=MappingProxyType(tally)), completed
+
+
+def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Team against team; the winners' game points are strokes on their head."""
+    assert deal.declarer is not None
+    declarer = seated(table, deal.declarer, "declarer")
+    pair = teams(table.players)
+    ours = 0 if declarer in pair[0] else 1
+    mate = next(who for who in pair[ours] if who != declarer)
+    if deal.partner is not None and deal.partner != mate:
+        raise ScoringError(
+            "partner", N_("partners are fixed: %(declarer)s plays with %(mate)s"),
+            declarer=declarer, mate=mate,
+        )
+    points = side_points(deal, widow=False)
+    won = points >= LOWEST_BID
+    gained = game_points(rules, deal, points, won)
+    winners = ours if won else 1 - ours
+    after, completed = strokes(carry, winners + 1, gained)
+    if rules["settle_per_head"]:
+        value = rules.tariffs["head"] if completed else 0
+    else:
+        value = gained * rules.tariffs["game_point"]
+    payouts = side_against_side(table, set(pair[winners]), value)
+    return Outcome(payouts, after, won=won, side=(declarer, mate))
+
+
+def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """The declarer alone against three, game points paid three times; no strokes."""
+    assert deal.declarer is not None
+    declarer = seated(table, deal.declarer, "declarer")
+    points = side_points(deal, widow=False)
+    won = points >= LOWEST_BID
+    value = game_points(rules, deal, points, won) * rules.tariffs["game_point"]
+    return Outcome(against_all(table, declarer, value if won else -value), carry, won=won, side=(declarer,))
+
+
+GAMES = MappingProxyType(
+    {
+        "normal": Game(
+            "normal", normal, DECLARED | {"partner", "forced"}, NEEDS_DECLARER,
+            kind="partner", partner="fixed",
+        ),
+        "solo": Game("solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo"),
+        "passed": Game("passed", nothing, frozenset(), kind="none", points=None),
+    }
+)
+
+
+def _tally(players: tuple[str, ...], carry: Carry) -> dict[str, Any]:
+    return {
+        "teams": [
+            {
+                "players": list(pair),
+                "strokes": carry.tally.get(f"team{i}", 0),
+                "heads": carry.tally.get(f"heads{i}", 0),
+            }
+            for i, pair in enumerate(teams(players), start=1)
+        ]
+    }
+
+
+def _measure(kind: str, players: tuple[str, ...], carry: Carry) -> int:
+    return max(carry.tally.get("heads1", 0), carry.tally.get("heads2", 0))
+
+
+FAMILY = Family(
+    name=NAME,
+    label=N_("German game (4 players)"),
+    description=N_(
+        "The old German game: fixed partners across the table, game points, "
+        "and nine strokes make a sheep's head."
+    ),
+    seats=(4,),
+    games=GAMES,
+    options=(
+        games_option(tuple(GAMES), tuple(GAMES)),
+        tariffs_option({"game_point": 10, "head": 90}),
+        # "winner > 90": the declaring team is schneider at 29 or less.
+        schneider_option(29),
+        Flag("solo", False, N_("Solo games are played"), section="games", folded=False),
+        Flag(
+            "settle_per_head", False, N_("Pay per completed head, not per deal"),
+            N_("Money changes hands when a sheep's head is completed, not after every deal."),
+            section="scoring",
+        ),
+        point_value_option(1),
+    ),
+    ends=("heads",),
+    tally=_tally,
+    measure=_measure,
+    reads_carry=lambda rules: bool(rules["settle_per_head"]),
+)

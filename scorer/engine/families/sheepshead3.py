@@ -1,0 +1,142 @@
+"""Classic three-hand Schafkopf (Sheep's Head): the widow, 2/4/6 victory points, least."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from scorer.engine.deals import Deal
+from scorer.engine.errors import N_, ScoringError
+from scorer.engine.families.base import (
+    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, added_tally, against_all, no_trick,
+    nothing, player_points, schneider, seated, side_points, the_one,
+)
+from scorer.engine.families.common import (
+    DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
+    tariffs_option,
+)
+from scorer.engine.options import Choice
+
+if TYPE_CHECKING:
+    from scorer.engine.rules import RuleSet
+
+NAME = "sheepshead3"
+
+
+def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """The picker against two: 2, 4 or 6 victory points each way."""
+    assert deal.declarer is not None
+    declarer = seated(table, deal.declarer, "declarer")
+    points = side_points(deal, widow=True)
+    schwarz = deal.schwarz
+    if rules["schwarz_by"] == "points":
+        if schwarz and points not in (0, 120):
+            raise ScoringError(
+                "schwarz",
+                N_("with %(points)s points nobody was schwarz: this list counts schwarz by points (0 or 120)"),
+                points=points,
+            )
+        schwarz = points in (0, 120)
+    won = points >= LOWEST_BID
+    victory = rules.tariffs["game"]
+    if schwarz or schneider(rules, deal, points, won):
+        victory += rules.tariffs["schneider"]
+    if schwarz:
+        victory += rules.tariffs["schwarz"]
+    if not won:
+        victory = -victory
+    return Outcome(
+        against_all(table, declarer, victory), added_tally(carry, {declarer: victory}),
+        won=won, side=(declarer,),
+    )
+
+
+def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """All passed: the fewest card points wins; all 120 in one hand loses."""
+    points = player_points(deal, table)
+    for who in table.active:
+        if points[who] == 120:
+            if deal.winner is not None:
+                raise ScoringError(
+                    "winner", N_("%(name)s took all 120: nobody wins this least"), name=who
+                )
+            loss = rules.tariffs["least_all"]
+            return Outcome(against_all(table, who, -loss), added_tally(carry, {who: -loss}))
+    fewest = min(points.values())
+    tied = [who for who in table.active if points[who] == fewest]
+    if len(tied) == len(table.active):
+        if deal.winner is not None and deal.winner != table.dealer:
+            raise ScoringError(
+                "winner", N_("all on %(points)s: the dealer, %(dealer)s, wins"),
+                points=fewest, dealer=table.dealer,
+            )
+        winner = table.dealer
+    else:
+        winner = the_one(deal.winner, tied, table, "winner", "fewest")
+    if rules["least_zero_by"] == "tricks":
+        zero = winner in no_trick(deal, table, points)
+    else:
+        zero = fewest == 0
+    victory = rules.tariffs["least"] + (rules.tariffs["least_zero"] if zero else 0)
+    return Outcome(against_all(table, winner, victory), added_tally(carry, {winner: victory}))
+
+
+GAMES = MappingProxyType(
+    {
+        "pick": Game("pick", pick, DECLARED, NEEDS_DECLARER, kind="solo"),
+        "least": Game(
+            "least", least, frozenset({"points", "winner", "no_trick"}),
+            needs(points=NEEDS_DECLARER["points"]),
+            MappingProxyType({"no_trick": Gate("least_zero_by", "tricks")}),
+            kind="all", points="players",
+        ),
+        "passed": Game("passed", nothing, frozenset(), kind="none", points=None),
+    }
+)
+
+
+def _tally(players: tuple[str, ...], carry: Carry) -> dict[str, Any]:
+    return {"classic": {who: carry.tally.get(who, 0) for who in players}}
+
+
+def _measure(kind: str, players: tuple[str, ...], carry: Carry) -> int:
+    return max((carry.tally.get(who, 0) for who in players), default=0)
+
+
+FAMILY = Family(
+    name=NAME,
+    label=N_("Sheepshead (3 players)"),
+    description=N_(
+        "The classic three-hand game with a widow: the picker plays alone for "
+        "2, 4 or 6 points; when all pass, least wins."
+    ),
+    seats=(3,),
+    games=GAMES,
+    options=(
+        games_option(tuple(GAMES), tuple(GAMES)),
+        tariffs_option(
+            {"game": 2, "schneider": 2, "schwarz": 2, "least": 2, "least_zero": 2, "least_all": 4}
+        ),
+        schneider_option(30),
+        Choice(
+            "schwarz_by", "tricks", N_("Schwarz is"),
+            N_("Whether schwarz is ticked (a side took no trick) or read from 0 or 120 points."),
+            section="scoring", choices=("tricks", "points"),
+            labels=MappingProxyType({
+                "tricks": N_("ticked: a side took no trick"),
+                "points": N_("read from the points (0 or 120)"),
+            }),
+        ),
+        Choice(
+            "least_zero_by", "points", N_("Least: the bonus goes to a winner with"),
+            N_("Whether the least bonus needs no card points or no trick."),
+            section="scoring", choices=("points", "tricks"),
+            labels=MappingProxyType({"points": N_("no card points"), "tricks": N_("no trick")}),
+        ),
+        point_value_option(10),
+    ),
+    ends=("classic",),
+    tally=_tally,
+    measure=_measure,
+)
