@@ -5,7 +5,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.engine import ScoringError, parse_document, score_document, settle
+from scorer.engine import Carry, Replay, ScoringError, dealer_after, parse_document, read_list, score_document, settle
 
 NAMES = ["Anna", "Bene", "Chris", "Dora", "Emil"]
 MAX_LAUFENDE = {"sauspiel": 14, "solo": 14, "wenz": 4, "geier": 4, "farbwenz": 11}
@@ -324,7 +324,7 @@ KNOWN_KEYS = [
 
 @st.composite
 def mutated_documents(draw):
-    family = draw(st.sampled_from([bavarian_documents(), bavarian3_documents(), sheepshead3_documents(), german_documents()]))
+    family = draw(st.sampled_from([bavarian_documents(), bavarian3_documents(), sheepshead3_documents(), german_documents(), sheepshead_documents()]))
     document, _ = draw(family)
     document = json.loads(json.dumps(document))
     for _ in range(draw(st.integers(1, 4))):
@@ -356,3 +356,99 @@ def test_a_valid_list_with_random_keys_mixed_in_is_either_scored_consistently_or
         assert sum(deal["payouts"].values()) == 0
     assert sum(result["totals"].values()) == 0
     assert_settles(result["totals"], result["settlement"])
+
+
+# -- American Sheepshead: four to six, the dealer of six sitting out; a doubler carried on
+
+
+
+@st.composite
+def sheepshead_documents(draw):
+    players = (NAMES + ["Fritz"])[: draw(st.sampled_from([4, 5, 6]))]
+    no_pick = draw(st.sampled_from(["leaster", "moster", "doubler"]))
+    rules = {
+        "preset": "sheepshead",
+        "no_pick": no_pick,
+        "doubler_stack": draw(st.sampled_from(["queue", "multiply"])),
+        "double_on_bump": draw(st.booleans()),
+        "partner_off_hook": draw(st.booleans()),
+        "max_multiplier": draw(st.one_of(st.none(), st.integers(1, 64))),
+        "schneider_loss_max": draw(st.sampled_from([29, 30, 31])),
+        "tariffs": {"leaster": draw(st.integers(0, 5)), "moster": draw(st.integers(0, 5))},
+    }
+    compulsory_pick = draw(st.booleans()) and draw(st.booleans())
+    if compulsory_pick:
+        rules["games"] = ["pick"]
+    first_dealer = draw(st.sampled_from(players))
+
+    def deal_for(draw, dealer):
+        active = [p for p in players if not (len(players) == 6 and p == dealer)]
+        game = "pick" if compulsory_pick else draw(st.sampled_from(["pick", "pick", no_pick]))
+        if game == "doubler":
+            return {"game": "doubler"}
+        if game == "pick":
+            picker = draw(st.sampled_from(active))
+            deal = {"game": "pick", "declarer": picker, **points_and_schwarz(draw, widow=True)}
+            partner = draw(st.sampled_from([None] + [p for p in active if p != picker]))
+            if partner is not None:
+                deal["partner"] = partner
+            deal["crack"] = draw(st.booleans())
+            deal["recrack"] = deal["crack"] and draw(st.booleans())
+            deal["blitz"] = draw(st.integers(0, 2))
+            return deal
+        points = dict(zip(active, split_120(draw, len(active))))
+        deal = {"game": game, "points": points}
+        if game == "moster":
+            most = max(points.values())
+            tied = [p for p in active if points[p] == most]
+            if len(tied) > 1:
+                deal["loser"] = draw(st.sampled_from(tied))
+            return deal
+        deal["no_trick"] = [p for p in active if points[p] == 0 and draw(st.booleans())]
+        takers = [p for p in active if p not in deal["no_trick"]]
+        fewest = min(points[p] for p in takers)
+        tied = [p for p in takers if points[p] == fewest]
+        if len(tied) > 1:
+            deal["winner"] = draw(st.sampled_from(tied))
+        return deal
+
+    deals, dealers = rotation(draw, players, first_dealer, draw(st.integers(0, 10)), deal_for)
+    return {"rules": rules, "players": players, "first_dealer": first_dealer, "deals": deals}, dealers
+
+
+@SETTINGS
+@given(sheepshead_documents())
+def test_every_american_sheepshead_list_adds_up_to_zero_and_settles(case):
+    document, dealers = case
+    players = document["players"]
+    result = score_document(document)
+    assert [(deal["number"], deal["dealer"]) for deal in result["deals"]] == list(enumerate(dealers, start=1))
+    for deal in result["deals"]:
+        payouts = deal["payouts"]
+        assert list(payouts) == players
+        assert all(type(value) is int for value in payouts.values())
+        assert sum(payouts.values()) == 0
+        if len(players) == 6:
+            assert payouts[deal["dealer"]] == 0
+    assert result["totals"] == {name: sum(deal["payouts"][name] for deal in result["deals"]) for name in players}
+    assert_settles(result["totals"], result["settlement"])
+
+
+@SETTINGS
+@given(sheepshead_documents())
+def test_an_american_sheepshead_list_resumed_after_any_deal_scores_like_the_whole_list(case):
+    document, _ = case
+    score_list = read_list(document)
+    full = score_list.replay()
+    for played in range(len(score_list.deals) + 1):
+        done = full.deals[:played]
+        replay = Replay.resume(
+            score_list.rules, score_list.players,
+            next_dealer=dealer_after(score_list.players, score_list.first_dealer, [d.deal.dealer for d in done]),
+            played=played, carry=done[-1].carry if done else Carry(),
+        )
+        for deal in score_list.deals[played:]:
+            replay.add(deal)
+        assert tuple(replay.results) == full.deals[played:]
+        assert replay.result().carry == full.carry
+        assert {who: sum(d.payouts[who] for d in done) + replay.totals[who] for who in full.players} == full.totals

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from scorer.engine.families import bavarian, bavarian3, german, sheepshead3
+from scorer.engine.families import bavarian, bavarian3, german, sheepshead, sheepshead3
 from scorer.engine.families.base import Family
 
 #: Every family by name, in the order the app offers them.
 FAMILIES: Mapping[str, Family] = MappingProxyType(
-    {f.name: f for f in (bavarian.FAMILY, bavarian3.FAMILY, sheepshead3.FAMILY, german.FAMILY)}
+    {f.name: f for f in (bavarian.FAMILY, bavarian3.FAMILY, sheepshead3.FAMILY, sheepshead.FAMILY, german.FAMILY)}
 )
 
 __all__ = ["FAMILIES", "Family"]

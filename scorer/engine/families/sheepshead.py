@@ -1,0 +1,219 @@
+"""American (Wisconsin) Sheepshead for four to six: the picker and a partner, tiers 1/2/3,
+cracks, blitzes and the bump; leaster, moster or doubler when nobody picks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from scorer.engine.deals import Deal
+from scorer.engine.errors import N_, ScoringError
+from scorer.engine.families.base import (
+    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, no_trick, partner_of,
+    player_points, schneider, seated, side_points, the_one,
+)
+from scorer.engine.families.common import (
+    DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
+    tariffs_option,
+)
+from scorer.engine.options import Choice, Flag, Number
+
+if TYPE_CHECKING:
+    from scorer.engine.rules import RuleSet
+
+NAME = "sheepshead"
+
+#: The games played when nobody picks; the list's ``no_pick`` rule chooses one.
+NO_PICK = ("leaster", "moster", "doubler")
+
+
+def tier(rules: RuleSet, deal: Deal, points: int, won: bool) -> int:
+    """The tier of a pick: 1, 2 with schneider (91 won, 30 lost), 3 schwarz.
+
+    >>> from scorer.engine import parse_rules
+    >>> rules = parse_rules({"preset": "sheepshead"})
+    >>> [tier(rules, Deal(game="pick", points=p), p, p >= 61) for p in (30, 31, 60, 61, 90, 91)]
+    [2, 1, 1, 1, 1, 2]
+    """
+    return 1 + schneider(rules, deal, points, won) + deal.schwarz
+
+
+def doubled_by_doublers(rules: RuleSet, carry: Carry) -> tuple[int, Carry]:
+    """How often the doubler hands ahead double this pick, and the carry after it.
+
+    ``queue``: each doubler doubles one pick, in turn; ``multiply``: the pick
+    takes every doubler waiting, each doubling again.
+    """
+    if not carry.doublers:
+        return 0, carry
+    if rules["doubler_stack"] == "multiply":
+        return carry.doublers, replace(carry, doublers=0)
+    return 1, replace(carry, doublers=carry.doublers - 1)
+
+
+def multiplier(rules: RuleSet, deal: Deal, doublings: int, won: bool) -> int:
+    """M: crack, recrack, each blitz and each doubler double, up to the cap; then the bump."""
+    if deal.recrack and not deal.crack:
+        raise ScoringError("recrack", N_("a recrack answers a crack, and nobody cracked"))
+    factor = 1 << (deal.crack + deal.recrack + deal.blitz + doublings)
+    cap = rules["max_multiplier"]
+    if cap is not None:
+        factor = min(factor, cap)
+    if not won and rules["double_on_bump"]:
+        factor *= 2
+    return factor
+
+
+def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """The picker (and partner) against the rest: each defender pays the side t x M."""
+    assert deal.declarer is not None
+    picker = seated(table, deal.declarer, "declarer")
+    partner = partner_of(table, deal, picker) if deal.partner is not None else None
+    side = (picker,) if partner is None else (picker, partner)
+    points = side_points(deal, widow=True)
+    won = points >= LOWEST_BID
+    doublings, after = doubled_by_doublers(rules, carry)
+    share = tier(rules, deal, points, won) * multiplier(rules, deal, doublings, won)
+    if not won:
+        share = -share
+    defenders = [who for who in table.active if who not in side]
+    payouts = {who: -share for who in defenders}
+    if partner is not None:
+        # Off the hook: a partner whose side took no trick pays nothing; the picker pays for both.
+        off_hook = deal.schwarz and not won and rules["partner_off_hook"]
+        payouts[partner] = 0 if off_hook else share
+    payouts[picker] = -sum(payouts.values())
+    return Outcome(payouts, after, won=won, side=side)
+
+
+def nobody_picked(rules: RuleSet, deal: Deal) -> None:
+    """Check that the deal is the game this list plays when nobody picks."""
+    if deal.game != rules["no_pick"]:
+        raise ScoringError(
+            "game",
+            N_("when nobody picks, this list plays %(no_pick)s (house rule no_pick), not %(game)s"),
+            no_pick=rules["no_pick"], game=deal.game,
+        )
+
+
+def leaster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Nobody picked: the fewest points among those who took a trick wins from everybody."""
+    nobody_picked(rules, deal)
+    points = player_points(deal, table)
+    trickless = no_trick(deal, table, points)
+    if deal.winner in trickless:
+        raise ScoringError(
+            "winner", N_("%(name)s took no trick, and a leaster is won by a player who took one"),
+            name=deal.winner,
+        )
+    # Points sum to 120 and the trickless have 0, so somebody took a trick.
+    takers = [who for who in table.active if who not in trickless]
+    fewest = min(points[who] for who in takers)
+    winner = the_one(deal.winner, [w for w in takers if points[w] == fewest], table, "winner", "fewest")
+    return Outcome(against_all(table, winner, rules.tariffs["leaster"]), carry)
+
+
+def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Nobody picked: the most points pays everybody."""
+    nobody_picked(rules, deal)
+    points = player_points(deal, table)
+    most = max(points.values())
+    loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
+    return Outcome(against_all(table, loser, -rules.tariffs["moster"]), carry)
+
+
+def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """Nobody picked: nothing is paid, and a pick to come counts double."""
+    nobody_picked(rules, deal)
+    return Outcome(
+        {who: 0 for who in table.active}, replace(carry, doublers=carry.doublers + 1),
+    )
+
+
+_PLAYERS_POINTS = needs(points=NEEDS_DECLARER["points"])
+
+GAMES = MappingProxyType(
+    {
+        "pick": Game(
+            "pick", pick, DECLARED | {"partner", "crack", "recrack", "blitz"}, NEEDS_DECLARER,
+            kind="partner", partner="optional",
+        ),
+        "leaster": Game(
+            "leaster", leaster, frozenset({"points", "no_trick", "winner"}), _PLAYERS_POINTS,
+            kind="all", points="players",
+        ),
+        "moster": Game(
+            "moster", moster, frozenset({"points", "loser"}), _PLAYERS_POINTS,
+            kind="all", points="players",
+        ),
+        "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None),
+    }
+)
+
+OPTIONS = (
+    # Every game by default: which no-pick game a hand without a picker is,
+    # the rule no_pick says; unticking them all makes a pick compulsory.
+    replace(
+        games_option(tuple(GAMES), tuple(GAMES)),
+        help=N_("The games this list allows; when nobody picks, the house rule no_pick says which."),
+    ),
+    tariffs_option({"leaster": 1, "moster": 1}),
+    schneider_option(30),
+    Choice(
+        "partner_by", "called_ace", N_("The partner is"),
+        N_("Who plays with the picker; the deal names the partner either way."),
+        section="games", choices=("called_ace", "jack_of_diamonds"),
+        labels=MappingProxyType({
+            "called_ace": N_("the holder of the called ace"),
+            "jack_of_diamonds": N_("the holder of the Jack of Diamonds"),
+        }),
+    ),
+    Choice(
+        "no_pick", "leaster", N_("When nobody picks"),
+        N_("A hand is never thrown in: nobody picking means a leaster, a moster or a doubler."),
+        section="games", folded=False, choices=NO_PICK,
+        labels=MappingProxyType({
+            "leaster": N_("a leaster: the fewest points win"),
+            "moster": N_("a moster: the most points lose"),
+            "doubler": N_("a doubler: the next pick counts double"),
+        }),
+    ),
+    Choice(
+        "doubler_stack", "queue", N_("Doublers in a row"),
+        N_("Whether each doubler doubles one of the following picks, or all double the next one."),
+        section="across", choices=("queue", "multiply"),
+        labels=MappingProxyType({
+            "queue": N_("each doubles one pick to come, in turn"),
+            "multiply": N_("all double the next pick, again and again"),
+        }),
+    ),
+    Flag(
+        "double_on_bump", True, N_("A lost pick pays double (the bump)"),
+        N_("The picker's side pays twice what it would have won."),
+    ),
+    Flag(
+        "partner_off_hook", False, N_("A partner is off the hook when the side takes no trick"),
+        N_("The partner pays nothing and the picker pays the partner's share too."),
+    ),
+    Number(
+        "max_multiplier", None, N_("The most cracks, blitzes and doublers multiply (empty: no cap)"),
+        N_("Caps the product of crack, recrack, blitzes and doublers; the bump doubles on top."),
+        low=1, high=1024, nullable=True,
+    ),
+    point_value_option(25),
+)
+
+FAMILY = Family(
+    name=NAME,
+    label=N_("American Sheepshead (4 to 6 players)"),
+    description=N_(
+        "The Wisconsin game: the picker takes the blind and plays with a partner "
+        "or alone; cracks, blitzes and the bump double; when nobody picks, a leaster."
+    ),
+    seats=(4, 5, 6),
+    games=GAMES,
+    options=OPTIONS,
+    dealer_sits_out=6,
+    reads_carry=lambda rules: bool(rules["no_pick"] == "doubler"),
+)
