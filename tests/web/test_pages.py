@@ -82,11 +82,8 @@ def form_defaults(client: FlaskClient, family: str) -> dict[str, Any]:
             continue
         value = re.search(r'value="([^"]*)"', tag)
         if 'type="checkbox"' in tag:
-            if "checked" in tag:
-                if name.group(1) == "games":
-                    form["games"].append(value.group(1) if value else "y")
-                else:
-                    form[name.group(1)] = "y"
+            if "checked" in tag:  # a browser sends each ticked box's value
+                form.setdefault(name.group(1), []).append(value.group(1) if value else "on")
         else:
             form[name.group(1)] = value.group(1) if value else ""
     for select in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):

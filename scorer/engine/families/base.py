@@ -118,9 +118,10 @@ class Game:
     tariff: str | None = None
     #: The most Laufende the game can have (its trumps), or 0 when it counts none.
     trumps: int = 0
-    #: How the partner is named: called (must be named), optional (none: alone),
-    #: fixed (by the seating; may be named), or None (no partner).
-    partner: Literal["called", "optional", "fixed"] | None = None
+    #: How the partner is named: called (the holder of the called ace), took
+    #: (who took the declarer's trump), optional (none: alone), fixed (by the
+    #: seating; may be named), or None (no partner).
+    partner: Literal["called", "took", "optional", "fixed"] | None = None
     #: What ``points`` are: the declaring side's, every player's, or none.
     points: Literal["side", "players"] | None = "side"
 
@@ -320,14 +321,24 @@ def the_one(
     return candidates[0]
 
 
-def partner_of(table: Table, deal: Deal, declarer: str) -> str:
+#: What :func:`partner_of` says when the partner named is the declarer, by how the partner is named.
+_SELF_PARTNER: Mapping[str | None, str] = MappingProxyType(
+    {
+        "called": N_("%(name)s is the declarer; the partner holds the called ace"),
+        "took": N_("%(name)s is the declarer; the partner took the trump"),
+    }
+)
+
+
+def partner_of(table: Table, deal: Deal, declarer: str, game: Game) -> str:
     """The named partner: a player of this deal other than the declarer."""
     assert deal.partner is not None
     partner = seated(table, deal.partner, "partner")
     if partner == declarer:
-        raise ScoringError(
-            "partner", N_("%(name)s is the declarer and cannot be the partner too"), name=partner,
+        message = _SELF_PARTNER.get(
+            game.partner, N_("%(name)s is the declarer and cannot be the partner too")
         )
+        raise ScoringError("partner", message, name=partner)
     return partner
 
 

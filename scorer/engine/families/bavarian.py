@@ -100,7 +100,7 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     assert deal.declarer is not None
     game = GAMES[deal.game]
     declarer = seated(table, deal.declarer, "declarer")
-    partner = partner_of(table, deal, declarer)
+    partner = partner_of(table, deal, declarer, game)
     if deal.game == "sauspiel" and deal.called_ace == "hearts" and rules["edition"] >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
     check_modifiers(deal, table)
@@ -275,7 +275,7 @@ GAMES = MappingProxyType(
         "hochzeit": Game(
             "hochzeit", partner_game, DECLARED | _DOUBLED | {"partner"},
             needs(**NEEDS_DECLARER, partner=N_("is missing: who took the trump?")),
-            MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="called",
+            MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="took",
         ),
         "bettel": Game(
             "bettel", bettel,

@@ -69,7 +69,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """The picker (and partner) against the rest: each defender pays the side t x M."""
     assert deal.declarer is not None
     picker = seated(table, deal.declarer, "declarer")
-    partner = partner_of(table, deal, picker) if deal.partner is not None else None
+    partner = partner_of(table, deal, picker, GAMES["pick"]) if deal.partner is not None else None
     side = (picker,) if partner is None else (picker, partner)
     points = side_points(deal, widow=True)
     won = points >= LOWEST_BID

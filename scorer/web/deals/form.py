@@ -17,22 +17,27 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from scorer.engine import KINDS, Deal, DealResult, RuleSet, ScoringError, parse_rules
-from scorer.engine import BID_STEP, LOWEST_BID, TRUMPS
-from scorer.engine.rules import GERMAN
+from scorer.engine import BID_STEP, LOWEST_BID, Deal, DealResult, Game, RuleSet, ScoringError, parse_rules
 from scorer.web import i18n
 from scorer.web.lists.forms import game_label
 
 #: The yes/no modifiers, in the order the form shows them, with their labels.
 TOGGLES: Mapping[str, Any] = {
+    "won": _l("Won (no trick taken)"),
+    "ouvert": _l("Ouvert"),
     "schwarz": _l("Schwarz"),
     "contra": _l("Kontra"),
     "re": _l("Re"),
+    "crack": _l("Crack"),
+    "recrack": _l("Re-crack"),
     "tout": _l("Tout"),
     "sie": _l("Sie"),
     "hand": _l("Hand"),
     "forced": _l("Forced game"),
+    "bock": _l("Bock!"),
 }
+#: The counts the form asks for with a choice of numbers.
+_COUNTS = ("laufende", "doubles", "bid", "blitz")
 
 #: Keys a deal may carry that the form does not ask for (kept on an edit).
 _INFORMATIONAL = ("called_ace", "suit")
@@ -68,14 +73,14 @@ class DealForm:
         data: Mapping[str, str] | None = None,
     ) -> None:
         self.rules = rules if isinstance(rules, RuleSet) else parse_rules(dict(rules))
+        self.family = self.rules.family
         self.players = tuple(players)
         self.dealer = dealer
-        #: With five at the table the dealer sits this deal out.
-        self.sitting_out = dealer if len(self.players) == 5 else None
-        self.active = tuple(p for p in self.players if p != self.sitting_out)
-        family = KINDS[self.rules.preset]
+        self.active = self.family.active(self.players, dealer)
+        #: The dealer, when the family has the dealer sit this deal out.
+        self.sitting_out = dealer if len(self.active) < len(self.players) else None
         #: The games this list allows, in the family's order.
-        self.games = tuple(g for g in family if self.rules.allows(g))
+        self.games = tuple(g for g in self.family.games if self.rules.allows(g))
         self.values: dict[str, str] = {"laufende": "0", "doubles": "0", "bid": str(LOWEST_BID)}
         if data is not None:
             self.values = {
@@ -98,18 +103,33 @@ class DealForm:
         ``points`` is the declaring side's card points; ``player_points`` the
         per-player points of a Ramsch or least.
         """
-        kind = KINDS[self.rules.preset].get(game)
+        kind = self.game_of(game)
         if kind is None:
             return frozenset()
-        keys = set(kind.keys) - set(_INFORMATIONAL)
-        keys -= {key for key, rule in kind.gated.items() if not getattr(self.rules, rule)}
-        if self.rules.preset == GERMAN:
+        keys = set(kind.keys_for(self.rules)) - set(_INFORMATIONAL)
+        if kind.partner == "fixed":
             keys.discard("partner")  # partners are fixed by the seating
-        if game == "passed":
+        if kind.kind == "none":
             keys.discard("doubles")  # a doubled hand thrown in still pays nothing
-        if "points" in keys and "declarer" not in keys:
+        if kind.points == "players":
             keys = (keys - {"points"}) | {"player_points"}
         return frozenset(keys)
+
+    def game_of(self, game: str) -> Game | None:
+        """The engine's game of this name, if the family has it."""
+        return self.family.games.get(game)
+
+    @property
+    def partner_kinds(self) -> frozenset[str]:
+        """How the partner is named in the games that name one (called, took, optional)."""
+        return frozenset(str(self.family.games[g].partner) for g in self.games_with("partner"))
+
+    @property
+    def partner_legend(self) -> str:
+        """The partner buttons' heading: "called ace" only where every partner holds it."""
+        if self.partner_kinds == {"called"}:
+            return _("Partner (called ace)")
+        return _("Partner")
 
     def games_with(self, field: str) -> list[str]:
         """The offered games that take a field (for the page's ``data-games``)."""
@@ -127,12 +147,12 @@ class DealForm:
     @property
     def laufende_max(self) -> int:
         """The most Laufende any offered game has."""
-        return max((TRUMPS[g] for g in self.games_with("laufende")), default=0)
+        return max((self.family.games[g].trumps for g in self.games_with("laufende")), default=0)
 
     @property
     def trumps(self) -> dict[str, int]:
         """Per game: the most Laufende (its trumps)."""
-        return {g: TRUMPS[g] for g in self.games_with("laufende")}
+        return {g: self.family.games[g].trumps for g in self.games_with("laufende")}
 
     @property
     def laufende_from(self) -> dict[str, int]:
@@ -162,7 +182,10 @@ class DealForm:
     def fill(self, deal: Deal, token: str | None = None) -> None:
         """Put a stored deal into the form, for an edit."""
         values = {"game": deal.game, "laufende": str(deal.laufende),
-                  "doubles": str(deal.doubles), "bid": str(deal.bid or LOWEST_BID)}
+                  "doubles": str(deal.doubles), "bid": str(deal.bid or LOWEST_BID),
+                  "blitz": str(deal.blitz)}
+        for who in deal.no_trick:
+            values[f"no_trick.{who}"] = "1"
         for key in ("declarer", "partner", "loser", "winner"):
             if getattr(deal, key):
                 values[key] = getattr(deal, key)
@@ -174,6 +197,8 @@ class DealForm:
         for key in TOGGLES:
             if getattr(deal, key):
                 values[key] = "1"
+        if deal.partner is None and deal.declarer and "partner" in self.fields_for(deal.game):
+            values["partner"] = ""
         self.values = values
         self.token = token or new_token()
 
@@ -203,7 +228,13 @@ class DealForm:
         for key in TOGGLES:
             if key in wanted and self.ticked(key):
                 out[key] = True
-        for key in ("laufende", "doubles", "bid"):
+        if "won" in wanted:
+            out["won"] = self.ticked("won")  # Bettel: unticked is lost
+        if "no_trick" in wanted:
+            out["no_trick"] = [who for who in self.active if self.ticked(f"no_trick.{who}")]
+            if not out["no_trick"]:
+                del out["no_trick"]
+        for key in _COUNTS:
             if key in wanted and self.value(key):
                 number = _whole(self.value(key))
                 if number is None:
@@ -214,7 +245,7 @@ class DealForm:
         if keep is not None:
             if keep.dealer is not None:
                 out["dealer"] = keep.dealer
-            kind = KINDS[self.rules.preset].get(game)
+            kind = self.game_of(game)
             for key in _INFORMATIONAL:
                 if getattr(keep, key) is not None and kind is not None and key in kind.keys:
                     out[key] = getattr(keep, key)
@@ -266,12 +297,15 @@ class DealForm:
         out["points"] = {who: points[who] for who in self.active}
 
     def _required(self, game: str, out: Mapping[str, Any]) -> None:
-        kind = KINDS[self.rules.preset].get(game)
+        kind = self.game_of(game)
         if kind is None:
             return
         missing = {
             "declarer": _("Who played? Tap the declarer."),
-            "partner": _("Who held the called ace? Tap the partner."),
+            "partner": {
+                "called": _("Who held the called ace? Tap the partner."),
+                "took": _("Who took the trump? Tap the partner."),
+            }.get(kind.partner or "", _("Tap the partner.")),
             "points": _("Type the card points."),
         }
         wanted = self.fields_for(game)

@@ -1,7 +1,8 @@
 """The list forms: a new list with its house rules, deleting a list, plain actions.
 
-The new-list form is built per family, because each family has its own
-house rules; the defaults come from the engine's presets, never from here.
+The new-list form is built per family by looping over the family's house-rule
+options (``scorer.engine.options``): each kind of option has one kind of
+field, and the defaults come from the engine, never from here.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -24,31 +26,31 @@ try:  # WTForms 3.3 names choices; 3.4 drops plain tuples
 except ImportError:  # pragma: no cover - older WTForms
     SelectChoice = None
 
-from scorer.engine import GAMES, PRESETS, parse_rules
-from scorer.engine.rules import MAX_TARIFF, TRUMPS
 
-#: The families in the order the new-list page offers them.
-FAMILIES = ("bavarian", "bavarian3", "sheepshead3", "german")
-MAX_SEATS = 5
+from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
+
+MAX_SEATS = max(seat for family in FAMILIES.values() for seat in family.seats)
 MAX_NAME = 40
 MAX_TITLE = 80
 
 #: Bavarian game words stay German in both languages.
 GAME_WORDS = {
     "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "geier": "Geier",
-    "farbwenz": "Farbwenz", "ramsch": "Ramsch",
+    "farbwenz": "Farbwenz", "ramsch": "Ramsch", "hochzeit": "Hochzeit", "bettel": "Bettel",
+    "farbgeier": "Farbgeier",
 }
 
 
 def family_label(family: str) -> str:
     """The family's name for people."""
-    labels = {
-        "bavarian": _l("Schafkopf (4 or 5 players)"),
-        "bavarian3": _l("Three-hand Schafkopf"),
-        "sheepshead3": _l("Sheepshead (3 players)"),
-        "german": _l("German game (4 players)"),
-    }
-    return str(labels.get(family, family))
+    found = FAMILIES.get(family)
+    return _(found.label) if found is not None else family
+
+
+def family_description(family: str) -> str:
+    """One line on how the family differs from the others."""
+    found = FAMILIES.get(family)
+    return _(found.description) if found is not None else ""
 
 
 def game_label(game: str, *, short: bool = False) -> str:
@@ -64,6 +66,9 @@ def game_label(game: str, *, short: bool = False) -> str:
         "least": _l("Least"),
         "normal": _l("Normal game"),
         "passed": _l("Thrown in"),
+        "leaster": _l("Leaster"),
+        "moster": _l("Moster"),
+        "doubler": _l("Doubler"),
     }
     return str(labels.get(game, game))
 
@@ -83,7 +88,7 @@ def tariff_label(name: str) -> str:
         "game_point": _l("Game point"),
         "head": _l("Completed head"),
     }
-    return str(labels.get(name, name))
+    return str(labels[name]) if name in labels else game_label(name)
 
 
 def choice(value: str, label: Any) -> Any:
@@ -123,8 +128,57 @@ def one_time_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+class RequiredWhenSent(InputRequired):
+    """Required when the field is sent; a field missing from the post keeps its default.
+
+    A page loaded before a house rule was added (or a script that posts the
+    older fields) still starts a list, with the new rule at its default.
+    """
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if not field.raw_data:
+            field.errors = []
+            return
+        super().__call__(form, field)
+
+
+#: Section titles of the house rules on the new-list page (see options.SECTIONS).
+SECTION_TITLES = {
+    "games": _l("Games"),
+    "tariffs": _l("Tariffs (points)"),
+    "scoring": _l("Scoring"),
+    "ramsch": _l("Ramsch"),
+    "across": _l("Across deals"),
+    "money": _l("Money"),
+}
+
+
+class Row:
+    """One house rule on the page: its option, its field, and a group's own rows."""
+
+    def __init__(self, option: Option, field: Field | None, rows: list[Row] | None = None,
+                 fields: list[Field] | None = None) -> None:
+        self.option = option
+        #: The field (a group's on/off switch), or None for tariffs and Laufende.
+        self.field = field
+        #: A group's sub-options.
+        self.rows = rows or []
+        #: The fields of an object of amounts (tariffs, Laufende thresholds).
+        self.fields = fields or []
+
+    @property
+    def kind(self) -> str:
+        """The option's kind: flag, number, choice, choices, tariffs, laufende, games, group."""
+        return self.option.kind
+
+    @property
+    def help(self) -> str:
+        """The option's one line of explanation, in the page's language."""
+        return _(self.option.help) if self.option.help else ""
+
+
 class NewListBase(FlaskForm):
-    """The fields every family shares; the rule fields are added per family."""
+    """The fields every family shares; the rule fields are added per family from its options."""
 
     family = HiddenField()
     once = HiddenField(default=one_time_token)
@@ -141,9 +195,11 @@ class NewListBase(FlaskForm):
 
     #: Set by the factory: the family this form is for.
     family_name = "bavarian"
-    tariff_names: tuple[str, ...] = ()
-    laufende_games: tuple[str, ...] = ()
-    flag_names: tuple[str, ...] = ()
+
+    @property
+    def engine_family(self) -> Family:
+        """The engine's family this form is for."""
+        return FAMILIES[self.family_name]
 
     def player_fields(self) -> list[Field]:
         """The name inputs, in seating order."""
@@ -152,19 +208,34 @@ class NewListBase(FlaskForm):
     @property
     def seats(self) -> int:
         """How many name inputs the family needs at most."""
-        return max(PRESETS[self.family_name].seats)
+        return max(self.engine_family.seats)
 
-    def tariff_fields(self) -> list[Field]:
-        """The tariff inputs."""
-        return [self[f"tariff_{name}"] for name in self.tariff_names]
+    def shown_options(self) -> list[Option]:
+        """The family's house rules the page shows, in order."""
+        return [o for o in self.engine_family.options if o.section != "hidden"]
 
-    def laufende_fields(self) -> list[Field]:
-        """The Laufende-from inputs, per game."""
-        return [self[f"laufende_from_{game}"] for game in self.laufende_games]
+    def sections(self) -> list[tuple[str, str, bool, list[Row]]]:
+        """The house rules by section: (name, title, folded, rows)."""
+        out: dict[str, list[Row]] = {}
+        for option in self.shown_options():
+            out.setdefault(option.section, []).append(self.row(option))
+        return [
+            (name, str(SECTION_TITLES.get(name, name)), all(r.option.folded for r in rows), rows)
+            for name, rows in out.items()
+        ]
 
-    def flag_fields(self) -> list[Field]:
-        """The family's yes/no house rules."""
-        return [self[name] for name in self.flag_names]
+    def row(self, option: Option, prefix: str = "") -> Row:
+        """The fields of one option."""
+        name = prefix + option.key
+        if option.kind in ("tariffs", "laufende"):
+            return Row(option, None, fields=[self[n] for n in self._amount_names(option)])
+        if option.kind == "group":
+            return Row(option, self[name], [self.row(sub, f"{name}_") for sub in getattr(option, "fields")])
+        return Row(option, self[name])
+
+    def _amount_names(self, option: Option) -> list[str]:
+        stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
+        return [stem + key for key in _amount_keys(self.engine_family, option)]
 
     def players(self) -> list[str]:
         """The names typed, in seating order, blanks left out."""
@@ -173,7 +244,7 @@ class NewListBase(FlaskForm):
 
     def validate_players(self) -> bool:
         """Check the names: as many as the family seats, each different."""
-        family = PRESETS[self.family_name]
+        family = self.engine_family
         fields = self.player_fields()
         typed = [(f, (f.data or "").strip()) for f in fields]
         seen: set[str] = set()
@@ -239,32 +310,47 @@ class NewListBase(FlaskForm):
         return names[int(self.first_dealer.data) - 1]
 
     def rules(self) -> dict[str, Any]:
-        """The list file's rules object from the fields."""
-        family = PRESETS[self.family_name]
+        """The list file's rules object from the fields: one value per option."""
+        family = self.engine_family
         base = defaults(self.family_name)
         rules: dict[str, Any] = {"preset": self.family_name}
+        for option in family.options:
+            if option.section == "hidden":
+                continue
+            rules[option.key] = self._value(option, option.key, base.get(option.key))
         # A game switched on by its own house rule (the German solo) follows the rule.
-        chosen = set(self["games"].data or []) | {"passed"}
-        chosen |= {name for name in self.flag_names if name in family.games and self[name].data}
-        rules["games"] = [g for g in family.games if g in chosen]
-        tariffs = dict(base["tariffs"])
-        for name in self.tariff_names:
-            tariffs[name] = self[f"tariff_{name}"].data
-        rules["tariffs"] = tariffs
-        if self.laufende_games:
-            rules["laufende_from"] = {
-                game: self[f"laufende_from_{game}"].data for game in self.laufende_games
-            }
-        rules["schneider_loss_max"] = self["schneider_loss_max"].data
-        if "durchmarsch" in family.extra:
-            value = self["durchmarsch"].data
-            rules["durchmarsch"] = None if value is None else ("all" if value == 120 else value)
-        if "virgin" in family.extra:
-            rules["virgin"] = self["virgin"].data
-        for name in self.flag_names:
-            rules[name] = bool(self[name].data)
-        rules["point_value"] = self["point_value"].data
+        if "games" in rules:
+            chosen = set(rules["games"]) | {"passed"} & set(family.games)
+            chosen |= {g for g in family.games if rules.get(g) is True}
+            rules["games"] = [g for g in family.games if g in chosen]
         return rules
+
+    def _value(self, option: Option, name: str, base: Any) -> Any:
+        """One option's value in the list file's form, read from its fields."""
+        kind = option.kind
+        if kind in ("tariffs", "laufende"):
+            values = dict(base)
+            stem = "tariff_" if kind == "tariffs" else "laufende_from_"
+            for key in _amount_keys(self.engine_family, option):
+                values[key] = self[stem + key].data
+            return values
+        if kind == "group":
+            if not self[name].data:
+                return None
+            return {
+                sub.key: self._value(sub, f"{name}_{sub.key}", None)
+                for sub in getattr(option, "fields")
+            }
+        data = self[name].data
+        if kind == "flag":
+            return bool(data)
+        if kind == "games":
+            return list(data or [])
+        if kind == "choices":
+            return list(data or [])
+        if option.key == "durchmarsch" and data == 120:
+            return "all"
+        return data
 
     def ends(self) -> dict[str, Any]:
         """How the list ends, as the service takes it."""
@@ -282,7 +368,7 @@ class NewListBase(FlaskForm):
             elif parts[1] == "laufende_from" and len(parts) == 3:
                 name = f"laufende_from_{parts[2]}"
             else:
-                name = parts[1]
+                name = "_".join(parts[1:])
         elif parts[0] == "players":
             name = "player_1"
         elif parts[0] == "ends":
@@ -296,87 +382,107 @@ class NewListBase(FlaskForm):
         return self.title
 
 
+def _amount_keys(family: Family, option: Option) -> list[str]:
+    """The entries of an object of amounts the page asks for: no tariff of a game the family lacks."""
+    return [k for k in option.default if not (k in GAMES and k not in family.games)]
+
+
+def _field(family: Family, option: Option, value: Any) -> Field:
+    """The form field for one scalar option, holding its value."""
+    label = _l(option.label)
+    kind = option.kind
+    if kind == "flag":
+        return BooleanField(label, default=bool(value))
+    if kind == "choice":
+        labels = getattr(option, "labels")
+        return SelectField(
+            label, choices=[choice(c, _l(labels.get(c, c))) for c in getattr(option, "choices")],
+            default=value,
+        )
+    if kind == "choices":
+        labels = getattr(option, "labels")
+        return MultiCheckboxField(
+            label, choices=[choice(c, _l(labels.get(c, c))) for c in getattr(option, "choices")],
+            default=list(value or []),
+        )
+    if kind == "games":
+        # A game switched on by a house rule of its own name shows as that rule.
+        hidden = {"passed", *(o.key for o in family.options if o.key in family.games)}
+        return MultiCheckboxField(
+            label,
+            choices=[choice(g, game_label(g)) for g in family.games if g not in hidden],
+            default=[g for g in value if g not in hidden],
+        )
+    low, high = getattr(option, "low", 0), getattr(option, "high")
+    if getattr(option, "nullable", False):
+        shown = 120 if option.key == "durchmarsch" and value == "all" else value
+        return IntegerField(label, default=shown, validators=[Optional(), NumberRange(min=low, max=high)])
+    return IntegerField(label, default=value, validators=[RequiredWhenSent(), NumberRange(min=low, max=high)])
+
+
+def _add_fields(form: type[NewListBase], family: Family, option: Option, name: str, value: Any) -> None:
+    """Put the fields of one option (and a group's sub-options) on the form class."""
+    if option.kind in ("tariffs", "laufende"):
+        for key in _amount_keys(family, option):
+            if option.kind == "tariffs":
+                field = IntegerField(
+                    tariff_label(key), default=value[key],
+                    validators=[RequiredWhenSent(), NumberRange(min=0, max=getattr(option, "high"))],
+                )
+                setattr(form, f"tariff_{key}", field)
+            else:
+                top = getattr(option, "high")
+                field = IntegerField(
+                    GAME_WORDS.get(key, key), default=value[key],
+                    validators=[RequiredWhenSent(), NumberRange(min=1, max=top[key] if isinstance(top, Mapping) else top)],
+                )
+                setattr(form, f"laufende_from_{key}", field)
+        return
+    if option.kind == "group":
+        setattr(form, name, BooleanField(_l(option.label), default=value is not None))
+        start = value if value is not None else (option.parse({}, name, defaults(family.name)) or {})
+        for sub in getattr(option, "fields"):
+            _add_fields(form, family, sub, f"{name}_{sub.key}", sub.dump(start[sub.key]))
+        return
+    setattr(form, name, _field(family, option, value))
+
+
 def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs: Any) -> NewListBase:
     """A new-list form for one family, its rule fields filled from ``start`` or the defaults."""
-    preset = PRESETS[family]
+    engine_family = FAMILIES[family]
     base = defaults(family)
     if start:
         try:
             base = parse_rules(dict(start)).to_dict()
         except ValueError:
             pass
-    shown_tariffs = tuple(
-        name for name in preset.tariffs if not (name in GAMES and name not in preset.games)
-    )
-    flags = tuple(name for name, value in preset.extra.items() if isinstance(value, bool))
 
     class NewListForm(NewListBase):
         pass
 
     NewListForm.family_name = family
-    NewListForm.tariff_names = shown_tariffs
-    NewListForm.laufende_games = tuple(preset.laufende_from)
-    NewListForm.flag_names = flags
-    seats = max(preset.seats)
+    seats = max(engine_family.seats)
     for i in range(1, seats + 1):
-        label = _l("Player %(n)s", n=i) if i <= min(preset.seats) else _l("Player %(n)s (optional)", n=i)
+        label = (
+            _l("Player %(n)s", n=i) if i <= min(engine_family.seats)
+            else _l("Player %(n)s (optional)", n=i)
+        )
         setattr(NewListForm, f"player_{i}", StringField(
             label, validators=[Optional(), Length(max=MAX_NAME)],
         ))
-    for name in shown_tariffs:
-        setattr(NewListForm, f"tariff_{name}", IntegerField(
-            tariff_label(name), default=base["tariffs"][name],
-            validators=[InputRequired(), NumberRange(min=0, max=MAX_TARIFF)],
-        ))
-    for game in preset.laufende_from:
-        setattr(NewListForm, f"laufende_from_{game}", IntegerField(
-            GAME_WORDS.get(game, game), default=base["laufende_from"][game],
-            validators=[InputRequired(), NumberRange(min=1, max=TRUMPS[game])],
-        ))
-    NewListForm.schneider_loss_max = IntegerField(
-        _l("Schneider at this many points or fewer"), default=base["schneider_loss_max"],
-        validators=[InputRequired(), NumberRange(min=0, max=60)],
-    )
-    hidden_games = {"passed", *(name for name in flags if name in preset.games)}
-    NewListForm.games = MultiCheckboxField(
-        _l("Games played"),
-        choices=[choice(g, game_label(g)) for g in preset.games if g not in hidden_games],
-        default=[g for g in base["games"] if g not in hidden_games],
-    )
-    if "durchmarsch" in preset.extra:
-        value = base.get("durchmarsch")
-        NewListForm.durchmarsch = IntegerField(
-            _l("Ramsch Durchmarsch from this many points (empty: none, 120: all tricks)"),
-            default=120 if value == "all" else value,
-            validators=[Optional(), NumberRange(min=61, max=120)],
-        )
-    if "virgin" in preset.extra:
-        NewListForm.virgin = SelectField(
-            _l("Ramsch: a virgin (no points) doubles"),
-            choices=[choice("own", _l("their own share")), choice("all", _l("everything"))],
-            default=base.get("virgin", "own"),
-        )
-    labels = {
-        "contra": _l("Contra and re are played"),
-        "laufende": _l("Laufende are counted"),
-        "solo": _l("Solo games are played"),
-        "settle_per_head": _l("Pay per completed head, not per deal"),
-    }
-    for name in flags:
-        setattr(NewListForm, name, BooleanField(labels.get(name, name), default=bool(base.get(name))))
-    NewListForm.point_value = IntegerField(
-        _l("Cents per point"), default=base["point_value"],
-        validators=[InputRequired(), NumberRange(min=0, max=MAX_TARIFF)],
-    )
+    for option in engine_family.options:
+        if option.section != "hidden":
+            _add_fields(NewListForm, engine_family, option, option.key, base[option.key])
     form = NewListForm(**kwargs)
     form.family.data = family
     form.first_dealer.choices = [choice("", _l("The last player"))] + [
         choice(str(i), _l("Player %(n)s", n=i)) for i in range(1, seats + 1)
     ]
     kinds = [("open", _l("when we stop (open)")), ("deals", _l("after a number of deals"))]
-    if family == "sheepshead3":
-        kinds.append(("classic", _l("when someone reaches classic points")))
-    if family == "german":
-        kinds.append(("heads", _l("after a number of completed heads")))
+    end_words = {
+        "classic": _l("when someone reaches classic points"),
+        "heads": _l("after a number of completed heads"),
+    }
+    kinds += [(kind, end_words[kind]) for kind in engine_family.ends]
     form.ends_kind.choices = [choice(k, v) for k, v in kinds]
     return form

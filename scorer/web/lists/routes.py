@@ -16,11 +16,11 @@ from flask import (
 from flask_babel import format_currency, format_timedelta
 from flask_babel import gettext as _
 
-from scorer.engine import PRESETS, ScoringError
+from scorer.engine import FAMILIES, ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.app import LANGUAGES, select_locale
 from scorer.web.lists.forms import (
-    FAMILIES, ActionForm, DeleteListForm, family_label, game_label, new_list_form,
+    ActionForm, DeleteListForm, family_description, family_label, game_label, new_list_form,
 )
 from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
@@ -99,10 +99,10 @@ def _start_rules() -> tuple[str, dict[str, Any] | None]:
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
         preset = services.get_preset(preset_id)
-        if preset is not None and preset.rules.get("preset") in PRESETS:
+        if preset is not None and preset.rules.get("preset") in FAMILIES:
             return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
-    return (family if family in PRESETS else "bavarian"), None
+    return (family if family in FAMILIES else "bavarian"), None
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -136,6 +136,7 @@ def new_list() -> Any:
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
+        family_description=family_description(family),
         presets=services.presets(), known_players=services.known_players(access.known_lists()),
         preset_id=request.args.get("preset", type=int),
     )

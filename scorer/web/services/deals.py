@@ -38,11 +38,12 @@ def next_deal(row: ScoreListRow) -> Replay:
     """A replay ready to score the list's next deal, without reading every deal.
 
     The next dealer follows from the last deal that named its dealer and the
-    count since; only a family whose scoring reads the tally is replayed.
+    count since; a list whose rules read what earlier deals carried over (Bock
+    rounds, the Stock, heads settled per head) is replayed to get that carry.
     """
     rules = parse_rules(row.rules)
     players = tuple(row.players)
-    if rules.reads_tally:
+    if rules.reads_carry:
         return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
     kept = sa.and_(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
     played = db.session.scalar(sa.select(sa.func.count()).where(kept)) or 0

@@ -12,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorer.engine import (
+    FAMILIES,
     N_, Deal, ListResult, ScoreList, ScoringError, load_list, parse_deal, parse_rules,
 )
 from scorer.web.extensions import db
@@ -139,14 +140,7 @@ def progress(ends: Mapping[str, Any], result: ListResult) -> Progress:
     """Measure a list against its end."""
     kind = ends.get("kind", "open")
     target = ends.get("count") if kind != "open" else None
-    if kind == "classic":
-        tally = result.tally
-        done = max((tally.get(p, 0) for p in result.players), default=0)
-    elif kind == "heads":
-        done = max(result.tally.get(t, 0) for t in ("team1", "team2")) // 9
-    else:
-        done = len(result.deals)
-    return Progress(kind, max(done, 0), target)
+    return Progress(kind, max(result.measure(kind), 0), target)
 
 
 def recent_lists(list_ids: Sequence[str], *, finished: bool) -> list[ScoreListRow]:
@@ -211,9 +205,9 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
         raise ScoringError(
             "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
         )
-    if kind == "classic" and preset != "sheepshead3":
-        raise ScoringError("ends", N_("a classic-points target is for the classic three-hand game (Sheep's Head)"))
-    if kind == "heads" and preset != "german":
+    if kind in ("classic", "heads") and kind not in FAMILIES[preset].ends:
+        if kind == "classic":
+            raise ScoringError("ends", N_("a classic-points target is for the classic three-hand game (Sheep's Head)"))
         raise ScoringError("ends", N_("completed heads are for the German game"))
     return {"kind": kind, "count": count}
 
