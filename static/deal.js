@@ -168,7 +168,7 @@
         previewMessage.textContent = answer.error;
       } else {
         showPayouts(answer.payouts);
-        previewMessage.textContent = "";
+        previewMessage.textContent = answer.note || "";
       }
     }).catch(function () {
       if (mine === asked) {

@@ -60,8 +60,10 @@ def json_object() -> dict[str, Any]:
 
 
 def scored(result: Any) -> dict[str, Any]:
-    """A scored deal as the API answers it."""
-    return {"number": result.number, "dealer": result.dealer, "payouts": dict(result.payouts)}
+    """A scored deal as the API answers it: as the command line prints it, less the game."""
+    answer: dict[str, Any] = result.to_dict()
+    del answer["game"]
+    return answer
 
 
 def _editable(list_id: str) -> services.ScoreListRow:

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.deals.form import DealForm, summary
+from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
 
 bp = Blueprint("deals", __name__)
@@ -42,6 +43,8 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         game_label=game_label,
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
+        carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
+        preview_note=deal_note(form.preview) if form.preview else "",
     )
 
 
@@ -108,7 +111,11 @@ def preview(list_id: str) -> Any:
         except ScoringError as error:
             form.add_error(error)
         else:
-            return jsonify(payouts=dict(result.payouts), dealer=result.dealer)
+            answer = {"payouts": dict(result.payouts), "dealer": result.dealer}
+            note = deal_note(result)
+            if note:
+                answer["note"] = note
+            return jsonify(answer)
     field, message = form.first_error or (None, "")
     return jsonify(error=message, field="points" if field == "player_points" else field)
 

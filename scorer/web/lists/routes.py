@@ -24,6 +24,7 @@ from scorer.web.lists.forms import (
 )
 from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
+from scorer.web.lists.carry import carry_notes
 from scorer.web.lists.table import rows_html, short, signed
 
 bp = Blueprint("lists", __name__)
@@ -167,6 +168,7 @@ def show_list(list_id: str) -> Any:
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
+        carry_notes=carry_notes(state.result.rules, state.result.carry),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],

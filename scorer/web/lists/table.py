@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
-from scorer.engine import ListResult
+from scorer.engine import Game, ListResult
 
 _PLUS = '<td class="pay plus">+%d</td>'
 _MINUS = '<td class="pay minus">\u2212%d</td>'
@@ -31,18 +31,20 @@ def signed(units: int) -> str:
 
 
 def _game_cell(
-    game: str, declarer: str | None, partner: str | None, tout: bool, sie: bool,
+    game: Game, declarer: str | None, partner: str | None, tout: bool, sie: bool, bock: int,
     game_label: Callable[[str], str], names: dict[str, str],
 ) -> str:
-    """The game column: the game's name, and who played it."""
-    text = game_label(game) + (" Tout" if tout else "") + (" Sie" if sie else "")
+    """The game column: the game's name, who played it, and a Bock deal's multiplier."""
+    text = game_label(game.name) + (" Tout" if tout else "") + (" Sie" if sie else "")
     who = ""
     if declarer:
         who = names.get(declarer) or str(escape(declarer))
-        if partner and game == "sauspiel":
+        # A partner the deal names by the game's own rule (not the fixed German one).
+        if partner and game.partner in ("called", "took", "optional"):
             who += "+" + (names.get(partner) or str(escape(partner)))
         who = f'<span class="declarer">{who}</span>'
-    return f'<td class="game"><span class="game-name">{escape(text)}</span>{who}</td>'
+    mark = f' <span class="bock" title="Bock">×{bock}</span>' if bock > 1 else ""
+    return f'<td class="game"><span class="game-name">{escape(text)}</span>{mark}{who}</td>'
 
 
 def rows_html(
@@ -71,7 +73,8 @@ def rows_html(
             for who in players
         }
     # Rows repeat themselves: the same game and declarer, the same payouts.
-    game_cells: dict[tuple[str, str | None, str | None, bool, bool], str] = {}
+    games = result.rules.family.games
+    game_cells: dict[tuple[str, str | None, str | None, bool, bool, int], str] = {}
     pay_cells: dict[tuple[int, ...], str] = {}
     out = []
     for scored in result.deals:
@@ -83,11 +86,12 @@ def rows_html(
                      f'aria-label="{label}"><span class="row-number">{number}</span>')
         else:
             start = f'<tr><td class="num"><span class="row-number">{number}</span>'
-        key = (deal.game, deal.declarer, deal.partner, deal.tout, deal.sie)
+        bock = scored.bock or 1
+        key = (deal.game, deal.declarer, deal.partner, deal.tout, deal.sie, bock)
         game = game_cells.get(key)
         if game is None:
-            game = game_cells[key] = _game_cell(deal.game, deal.declarer, deal.partner,
-                                                deal.tout, deal.sie, game_label, names)
+            game = game_cells[key] = _game_cell(games[deal.game], deal.declarer, deal.partner,
+                                                deal.tout, deal.sie, bock, game_label, names)
         payouts = scored.payouts
         amounts = tuple([payouts[who] for who in players])
         cells = pay_cells.get(amounts)

@@ -32,11 +32,17 @@ def api_document(state: ListState) -> dict[str, Any]:
         deal["number"] = result["number"]
         deal["dealer"] = result["dealer"]
         deal["payouts"] = result["payouts"]
+        # "bock" is the deal's own key (a round called by hand): the multiplier is "under_bock".
+        if "bock" in result:
+            deal["under_bock"] = result["bock"]
+        if "pot" in result:
+            deal["pot"] = result["pot"]
         deal["version"] = row.version
     document["totals"] = scored["totals"]
     document["settlement"] = scored["settlement"]
-    if "tally" in scored:
-        document["tally"] = scored["tally"]
+    for key in ("pot", "pot_back", "tally"):
+        if key in scored:
+            document[key] = scored[key]
     return document
 
 

@@ -104,16 +104,22 @@ def export_csv(list_id: str) -> Any:
     out = io.StringIO()
     writer = csv.writer(out)
     players = list(result.players)
-    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points",
+    bock = result.rules.get("bock") is not None
+    stock = result.rules.get("stock") is not None
+    extra = ["bock"] * bock + ["pot"] * stock
+    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points", *extra,
                      *map(_text_cell, players)])
     for scored in result.deals:
         deal = scored.deal
         points = deal.points if isinstance(deal.points, int) else ""
         writer.writerow([
             scored.number, _text_cell(scored.dealer), deal.game, _text_cell(deal.declarer or ""),
-            _text_cell(deal.partner or ""), points, *(scored.payouts[p] for p in players),
+            _text_cell(deal.partner or ""), points,
+            *([scored.bock] * bock), *([scored.pot] * stock),
+            *(scored.payouts[p] for p in players),
         ])
-    writer.writerow(["total", "", "", "", "", "", *(result.totals[p] for p in players)])
+    writer.writerow(["total", "", "", "", "", "", *([""] * bock), *([result.pot] * stock),
+                     *(result.totals[p] for p in players)])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{_filename(row, "csv")}"',
     })
