@@ -124,6 +124,10 @@ class Game:
     partner: Literal["called", "took", "optional", "fixed"] | None = None
     #: What ``points`` are: the declaring side's, every player's, or none.
     points: Literal["side", "players"] | None = "side"
+    #: The game's name for people, and a short one for narrow columns. The
+    #: Bavarian names stay German in every language; others are marked N_.
+    label: str = ""
+    short: str = ""
 
     @cached_property
     def foreign(self) -> frozenset[str]:

@@ -138,16 +138,16 @@ GAMES = MappingProxyType(
         "pick": Game(
             "pick", pick, DECLARED | {"partner", "crack", "recrack", "blitz"}, NEEDS_DECLARER,
             kind="partner", partner="optional",
-        ),
+            label=N_("Pick")),
         "leaster": Game(
             "leaster", leaster, frozenset({"points", "no_trick", "winner"}), _PLAYERS_POINTS,
             kind="all", points="players",
-        ),
+            label=N_("Leaster")),
         "moster": Game(
             "moster", moster, frozenset({"points", "loser"}), _PLAYERS_POINTS,
             kind="all", points="players",
-        ),
-        "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None),
+            label=N_("Moster")),
+        "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None, label=N_("Doubler")),
     }
 )
 

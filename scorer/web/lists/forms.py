@@ -33,11 +33,9 @@ MAX_SEATS = max(seat for family in FAMILIES.values() for seat in family.seats)
 MAX_NAME = 40
 MAX_TITLE = 80
 
-#: Bavarian game words stay German in both languages.
-GAME_WORDS = {
-    "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "geier": "Geier",
-    "farbwenz": "Farbwenz", "ramsch": "Ramsch", "hochzeit": "Hochzeit", "bettel": "Bettel",
-    "farbgeier": "Farbgeier",
+#: Every game of every family by name (a name means the same game in each family).
+GAMES_BY_NAME = {
+    name: game for family in reversed(FAMILIES.values()) for name, game in family.games.items()
 }
 
 
@@ -54,29 +52,16 @@ def family_description(family: str) -> str:
 
 
 def game_label(game: str, *, short: bool = False) -> str:
-    """A game's name: Bavarian words untranslated, the others in the page's language."""
-    if game in GAME_WORDS:
-        if short and game == "sauspiel":
-            return "Sau"
-        if short and game == "farbwenz":
-            return "F.-Wenz"
-        return GAME_WORDS[game]
-    labels = {
-        "pick": _l("Pick"),
-        "least": _l("Least"),
-        "normal": _l("Normal game"),
-        "passed": _l("Thrown in"),
-        "leaster": _l("Leaster"),
-        "moster": _l("Moster"),
-        "doubler": _l("Doubler"),
-    }
-    return str(labels.get(game, game))
+    """A game's name from its game object: Bavarian words as they are, the others translated."""
+    found = GAMES_BY_NAME.get(game)
+    if found is None:
+        return game
+    text = (found.short if short else "") or found.label or game
+    return _(text)
 
 
 def tariff_label(name: str) -> str:
     """What a tariff pays for."""
-    if name in GAME_WORDS:
-        return GAME_WORDS[name]
     labels = {
         "schneider": "Schneider",
         "schwarz": "Schwarz",
@@ -433,7 +418,7 @@ def _add_fields(form: type[NewListBase], family: Family, option: Option, name: s
             else:
                 top = getattr(option, "high")
                 field = IntegerField(
-                    GAME_WORDS.get(key, key), default=value[key],
+                    game_label(key), default=value[key],
                     validators=[RequiredWhenSent(), NumberRange(min=1, max=top[key] if isinstance(top, Mapping) else top)],
                 )
                 setattr(form, f"laufende_from_{key}", field)
