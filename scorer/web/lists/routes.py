@@ -25,9 +25,14 @@ from scorer.web.lists.forms import (
 from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
 from scorer.web.lists.carry import carry_notes
+from scorer.web.pictures.svg import legend_line
+from scorer.web.pictures.views import chart_of, tally_pictures
 from scorer.web.lists.table import rows_html, short, signed
 
 bp = Blueprint("lists", __name__)
+
+
+bp.add_app_template_global(legend_line, "legend_line")
 
 
 @bp.app_context_processor
@@ -165,10 +170,12 @@ def show_list(list_id: str) -> Any:
     access.remember_seen(row)
     state = services.list_state(row)
     can_edit = access.can_edit(row)
+    tally = state.result.tally_dict()
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
-        progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
+        progress=state.progress, tally=tally, leader=leader(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
+        chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
@@ -229,6 +236,7 @@ def settle(list_id: str) -> Any:
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
         transfers=state.result.settlement, can_edit=access.can_edit(row),
+        chart=chart_of(state.result),
         action_form=ActionForm(),
     )
 

@@ -1,0 +1,45 @@
+"""The pictures of a list as the pages show them, in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from scorer.engine import ListResult
+from scorer.web.pictures.svg import Chart, heads_row, running_chart, sheeps_head, tally_bar
+
+
+def chart_of(result: ListResult) -> Chart | None:
+    """The running totals' chart, once a deal is played."""
+    if not result.deals:
+        return None
+    return running_chart(
+        result, title=_("Running totals after each deal"), zero="0", bock_label=_("Bock"),
+    )
+
+
+def tally_pictures(result: ListResult, tally: dict[str, Any] | None) -> dict[str, Any]:
+    """The sheep's heads of the German teams, or the classic tally's bars towards ten."""
+    if not tally:
+        return {}
+    if "teams" in tally:
+        return {
+            "heads": [
+                {
+                    "head": sheeps_head(team["strokes"], label=ngettext(
+                        "%(num)s stroke of nine", "%(num)s strokes of nine", team["strokes"])),
+                    "done": heads_row(team["heads"], label=_("a completed head")),
+                }
+                for team in tally["teams"]
+            ]
+        }
+    if "classic" in tally:
+        return {
+            "bars": {
+                who: tally_bar(points, label=_("%(points)s of 10 classic points", points=points))
+                for who, points in tally["classic"].items()
+            }
+        }
+    return {}
