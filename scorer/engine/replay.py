@@ -50,6 +50,10 @@ class DealResult:
     bock: int | None = None
     #: The pot after this deal, or None when the list plays no Stock.
     pot: int | None = None
+    #: The declaring side won (None: no declaring side, as in Ramsch or a hand thrown in).
+    won: bool | None = None
+    #: The declaring side, declarer first (empty when there is none).
+    side: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
@@ -225,6 +229,7 @@ class Replay:
             number, table.dealer, deal, MappingProxyType(payouts), outcome.carry,
             bock=outcome.bock if self._bock else None,
             pot=outcome.carry.pot if self._stock else None,
+            won=outcome.won, side=outcome.side,
         )
         self.results.append(result)
         self._dealer = (self._seat[table.dealer] + 1) % len(self.players)

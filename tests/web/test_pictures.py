@@ -108,3 +108,20 @@ def test_the_classic_tally_is_a_bar_towards_ten(client: FlaskClient) -> None:
     html = page(client, f"/l/{list_id}")
     widths = re.findall(r'class="tally-bar".*?<rect x="0" y="0" width="([\d.]+)" height="10" fill="#1f5f3a"', html, re.S)
     assert widths == ["40.0", "0.0", "0.0"]
+
+
+def test_the_list_page_has_a_folded_statistics_table_with_a_column_per_player(client: FlaskClient) -> None:
+    list_id = create(client, {"preset": "bavarian"}, FOUR, [SAUSPIEL, SOLO, SAUSPIEL])
+    html = page(client, f"/l/{list_id}")
+    stats = html[html.index('<details class="card stats-card">'):]
+    stats = stats[:stats.index("</details>")]
+    rows = {
+        re.sub(r"<.*?>", "", row.split("</th>")[0]).strip(): re.findall(r'<td class="pay[^"]*">(.*?)</td>', row)
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", stats, re.S)[1:]
+    }
+    assert rows["Deals played"] == ["3", "3", "3", "3"]
+    assert rows["Declared: won"] == ["2 of 2", "1 of 1", "0 of 0", "0 of 0"]
+    assert rows["Sauspiel"] == ["2 of 2", "–", "–", "–"]
+    assert rows["As partner: won"] == ["0 of 0", "0 of 0", "2 of 2", "0 of 0"]
+    assert rows["Biggest win"] == ["+20", "+120", "+20", "–"]
+    assert rows["Biggest loss"] == ["−40", "−20", "−40", "−40"]

@@ -26,7 +26,7 @@ from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
 from scorer.web.lists.carry import carry_notes
 from scorer.web.pictures.svg import legend_line
-from scorer.web.pictures.views import chart_of, tally_pictures
+from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
 from scorer.web.lists.table import rows_html, short, signed
 
 bp = Blueprint("lists", __name__)
@@ -176,6 +176,7 @@ def show_list(list_id: str) -> Any:
         progress=state.progress, tally=tally, leader=leader(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
+        **statistics_of(state.result),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],

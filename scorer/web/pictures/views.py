@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from scorer.engine import ListResult
+from scorer.engine.statistics import statistics
 from scorer.web.pictures.svg import Chart, heads_row, running_chart, sheeps_head, tally_bar
 
 
@@ -43,3 +44,12 @@ def tally_pictures(result: ListResult, tally: dict[str, Any] | None) -> dict[str
             }
         }
     return {}
+
+
+def statistics_of(result: ListResult) -> dict[str, Any]:
+    """The statistics table's data: per player, and the games someone declared, in the family's order."""
+    if not result.deals:
+        return {"stats": None, "stat_games": []}
+    stats = statistics(result)
+    played = {game for s in stats.values() for game in s.by_game}
+    return {"stats": stats, "stat_games": [g for g in result.rules.family.games if g in played]}
