@@ -147,6 +147,13 @@ def new_list() -> Any:
 
 
 
+def sitting_out(state: services.ListState) -> str | None:
+    """Who deals the next deal and sits it out, when the family has the dealer sit out."""
+    result = state.result
+    active = result.rules.family.active(result.players, result.next_dealer)
+    return result.next_dealer if len(active) < len(result.players) else None
+
+
 def leader(state: services.ListState) -> str:
     """Who leads the next deal: the first active player after the dealer."""
     players = state.result.players
@@ -168,6 +175,7 @@ def show_list(list_id: str) -> Any:
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
+        sitting_out=sitting_out(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(),
@@ -181,6 +189,7 @@ def show_list(list_id: str) -> Any:
             ),
             edit_label=_("Edit deal %(number)s"),
             dealer_word=_("Dealer"),
+            words=lambda role, **values: _(state.result.rules.family.word(role), **values),
         ),
     )
 
