@@ -96,14 +96,31 @@ def home() -> Any:
 
 
 def _start_rules() -> tuple[str, dict[str, Any] | None]:
-    """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
+    """The family and rules the new-list form starts from.
+
+    ``?preset=ID``: a group's saved house rules; ``?family=NAME&table=N``: the
+    family's N-th common table (its rules over the family's defaults);
+    ``?family=NAME``: the family's defaults.
+    """
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
         preset = services.get_preset(preset_id)
         if preset is not None and preset.rules.get("preset") in FAMILIES:
             return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
-    return (family if family in FAMILIES else "bavarian"), None
+    family = family if family in FAMILIES else "bavarian"
+    table = _table_number(family)
+    if table is not None:
+        return family, {"preset": family, **FAMILIES[family].tables[table - 1].rules}
+    return family, None
+
+
+def _table_number(family: str) -> int | None:
+    """The common table asked for (?table=N, from 1), if the family has it."""
+    number = request.args.get("table", type=int)
+    if number is None or not 1 <= number <= len(FAMILIES[family].tables):
+        return None
+    return number
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -140,6 +157,7 @@ def new_list() -> Any:
         family_description=family_description(family),
         presets=services.presets(), known_players=services.known_players(access.known_lists()),
         preset_id=request.args.get("preset", type=int),
+        tables=FAMILIES[family].tables, table_number=_table_number(family),
     )
 
 
