@@ -67,18 +67,7 @@ def enter(hand: Hand, deal: dict[str, Any], *, defenders: bool = False, blank: s
     if "declarer" in deal:
         hand.radio("Picker", deal["declarer"])
         hand.radio("Partner", deal.get("partner", "Alone"))
-    points = deal.get("points")
-    if isinstance(points, dict):
-        group = page.get_by_role("group", name="Card points of each player", exact=True)
-        for who, value in points.items():
-            if who != blank:
-                hand.fill(group.get_by_label(who, exact=True), str(value))
-    elif points is not None:
-        if defenders:
-            hand.toggle("Defenders' points")
-            hand.points(120 - points)
-        else:
-            hand.points(points)
+    hand.enter_points(deal, defenders=defenders, blank=blank)
     for who in deal.get("no_trick", []):
         hand.tap(page.get_by_role("group", name="Who took no trick?", exact=True)
                  .get_by_role("checkbox", name=who, exact=True))
