@@ -363,18 +363,7 @@ class Hand:
             self.radio("Declarer", deal["declarer"])
         if "partner" in deal:
             self.radio("Partner (called ace)", deal["partner"])
-        points = deal.get("points")
-        if isinstance(points, dict):
-            group = self.page.get_by_role("group", name="Card points of each player", exact=True)
-            for who, value in points.items():
-                if who != blank:
-                    self.fill(group.get_by_label(who, exact=True), str(value))
-        elif points is not None:
-            if defenders:
-                self.toggle("Defenders' points")
-                self.points(120 - points)
-            else:
-                self.points(points)
+        self.enter_points(deal, defenders=defenders, blank=blank)
         for key, label in TOGGLE_BUTTONS.items():
             if deal.get(key):
                 self.toggle(label)
@@ -387,6 +376,22 @@ class Hand:
             if deal.get(key):
                 self.radio(legend, deal[key])
         self.save()
+
+    def enter_points(self, deal: dict[str, Any], *, defenders: bool = False,
+                     blank: str | None = None) -> None:
+        """Type a deal's card points: the side's (or the defenders'), or every player's."""
+        points = deal.get("points")
+        if isinstance(points, dict):
+            group = self.page.get_by_role("group", name="Card points of each player", exact=True)
+            for who, value in points.items():
+                if who != blank:
+                    self.fill(group.get_by_label(who, exact=True), str(value))
+        elif points is not None:
+            if defenders:
+                self.toggle("Defenders' points")
+                self.points(120 - points)
+            else:
+                self.points(points)
 
     def save(self) -> None:
         """Tap Save."""
