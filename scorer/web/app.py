@@ -199,6 +199,11 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(offline.bp)
     csrf.exempt(api.bp)
+    if app.config.get("OFFLINE_TEST_ROUTES"):
+        # Browser tests only: drop answers after a deal is stored.
+        from scorer.web.offline import testing
+
+        testing.register(app)
 
 
 def register_errorhandlers(app: Flask) -> None:
