@@ -58,6 +58,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             # Plain HTTP on loopback: the session cookie cannot be Secure-only here.
             "SESSION_COOKIE_SECURE": False,
             "LIST_CREATION_LIMIT": "1000 per minute",
+            # test_offline.py drops answers after a deal is stored (scorer/web/offline/testing.py).
+            "OFFLINE_TEST_ROUTES": True,
         }
     )
     with app.app_context():
