@@ -53,6 +53,10 @@ EXCLUDED = {
     "sharing.qr": "an SVG image: the share page shows it, with its alt text",
     "sharing.export_json": "a JSON file to download",
     "sharing.export_csv": "a CSV file to download",
+    "offline.manifest": "JSON: the web app manifest",
+    "offline.service_worker": "JavaScript: the service worker",
+    "offline.edit_key": "JSON: the edit key for a waiting deal's sync, only to phones with edit rights",
+    "dropped": "test-only: registered with OFFLINE_TEST_ROUTES to cut answers off after storing",
 }
 
 FIVE = ["Annemarie", "Benedikt", "Christoph", "Dorothea", "Emmeran"]

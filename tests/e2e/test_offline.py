@@ -177,6 +177,8 @@ def test_five_deals_entered_offline_survive_a_reload_and_are_stored_once_in_orde
     assert stored_deals(live_server, list_id) == []
 
     page.reload()
+    # The list of waiting deals is drawn from IndexedDB once the script has run.
+    expect(page.locator(".waiting-list li")).to_have_count(5)
     waiting = waiting_on_screen(page)
     assert len(waiting) == 5, waiting
     assert all(line.endswith("waiting for reception") for line in waiting), waiting
