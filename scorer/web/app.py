@@ -46,6 +46,14 @@ class MissingSecretKey(RuntimeError):
     """The app was started outside debug without a SECRET_KEY."""
 
 
+class SecretKeyTooShort(RuntimeError):
+    """The SECRET_KEY is too short to keep sessions and edit keys safe."""
+
+
+#: The shortest SECRET_KEY taken: it signs the session and derives edit keys.
+MIN_SECRET_KEY_BYTES = 32
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the table app."""
     app = Flask(
@@ -104,6 +112,13 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
                 "e.g. python3 -c 'import secrets; print(secrets.token_hex(32))'"
             )
         app.config["SECRET_KEY"] = os.urandom(32).hex()
+    secret = app.config["SECRET_KEY"]
+    if len(secret.encode() if isinstance(secret, str) else secret) < MIN_SECRET_KEY_BYTES:
+        raise SecretKeyTooShort(
+            f"SECRET_KEY is too short: it must be at least {MIN_SECRET_KEY_BYTES} bytes, "
+            "because it signs the session cookie and derives edit keys; make one with "
+            "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+        )
 
 
 def database_url(url: str) -> str:

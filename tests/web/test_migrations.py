@@ -16,7 +16,7 @@ from tests.web.conftest import database_url
 
 def make_app(tmp_path: Path):  # type: ignore[no-untyped-def]
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)}
+        {"TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)}
     )
 
 

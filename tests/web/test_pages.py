@@ -573,7 +573,7 @@ def csrf_app(tmp_path: Any) -> Flask:
     from flask_migrate import upgrade
 
     app = create_app({
-        "TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": True,
+        "TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long", "WTF_CSRF_ENABLED": True,
         "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
     })
     with app.app_context():
