@@ -10,7 +10,7 @@ from scorer.engine.deals import parse_deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.rules import PRESETS, parse_rules
-from scorer.engine.values import name, unknown_key
+from scorer.engine.values import name, name_key, unknown_key
 
 #: Top-level keys: what the format defines, and what the app adds (the app
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
@@ -120,6 +120,15 @@ def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str,
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=twice)
+    # One rule for every path: names that look alike on a page are one name.
+    seen: dict[str, str] = {}
+    for player in players:
+        other = seen.setdefault(name_key(player), player)
+        if other != player:
+            raise ScoringError(
+                "players", N_("%(name)s looks the same as %(other)s; names must differ"),
+                name=shown(player), other=shown(other),
+            )
     if len(players) not in seats:
         if len(seats) == 1:
             raise ScoringError(

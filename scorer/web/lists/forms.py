@@ -26,12 +26,11 @@ except ImportError:  # pragma: no cover - older WTForms
 
 from scorer.engine import GAMES, PRESETS, parse_rules
 from scorer.engine.rules import MAX_TARIFF, TRUMPS
+from scorer.engine.values import MAX_NAME, MAX_TITLE
 
 #: The families in the order the new-list page offers them.
 FAMILIES = ("bavarian", "bavarian3", "sheepshead3", "german")
 MAX_SEATS = 5
-MAX_NAME = 40
-MAX_TITLE = 80
 
 #: Bavarian game words stay German in both languages.
 GAME_WORDS = {
@@ -136,7 +135,7 @@ class NewListBase(FlaskForm):
     )
     save_preset = StringField(
         _l("Save these rules as a preset named (optional)"),
-        validators=[Optional(), Length(max=60)],
+        validators=[Optional(), Length(max=MAX_NAME)],
     )
 
     #: Set by the factory: the family this form is for.

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from scorer.engine import (
     N_, Deal, ListResult, ScoreList, ScoringError, load_list, parse_deal, parse_rules,
 )
+from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import NotFound, _lock, transaction
@@ -23,7 +24,6 @@ from scorer.web.services.keys import hash_key, key_from_token
 #: How a list ends: after a number of deals, at a classic-points target
 #: (sheepshead3), after completed heads (german), or never.
 END_KINDS = ("deals", "classic", "heads", "open")
-MAX_TITLE = 80
 
 
 @dataclass(frozen=True)
@@ -227,9 +227,8 @@ def create_list(
     A repeated one-time ``token`` (a form sent twice) stores the list once.
     """
     score_list = load_list(document)  # every deal must score before anything is kept
-    title = (title if title is not None else document.get("title")) or ""
-    if not isinstance(title, str):
-        raise ScoringError("title", N_("must be text"))
+    title = plain_text((title if title is not None else document.get("title")) or "", "title",
+                       most=MAX_TITLE)
     title = (title.strip() or " · ".join(score_list.players))[:MAX_TITLE]
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
