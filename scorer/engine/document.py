@@ -22,7 +22,8 @@ MAX_DEALS = 100_000
 _NOT_AN_OBJECT = N_("must be a JSON object with rules, players and deals")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a JSON object, refusing a key given twice (``json.loads``' object_pairs_hook)."""
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
@@ -43,7 +44,7 @@ def parse_document(text: str | bytes) -> dict[str, Any]:
     if not text.strip():
         raise ScoringError("list file", N_("is empty"))
     try:
-        document = json.loads(text, object_pairs_hook=_no_duplicates)
+        document = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as error:
         raise ScoringError(
             "list file", N_("is not valid JSON: %(problem)s at line %(line)s, column %(column)s"),

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.engine import ScoringError
+from scorer.engine.document import no_duplicate_keys
 from scorer.web import services
 from scorer.web.conditional import unless_unchanged
 from scorer.web.extensions import limiter
@@ -51,7 +52,9 @@ def json_object() -> dict[str, Any]:
     if not raw.strip():
         raise BadBody("send a JSON object as the body")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, object_pairs_hook=no_duplicate_keys)
+    except ScoringError as error:  # a key given twice: which one counts is anyone's guess
+        raise BadBody(f"the body is not valid JSON for this API: {error.reason}") from None
     except (ValueError, RecursionError) as error:
         raise BadBody(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):

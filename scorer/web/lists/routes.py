@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
-    Blueprint, flash, g, jsonify, redirect, render_template, request, session, url_for,
+    Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for,
 )
 from flask_babel import format_currency, format_timedelta
 from flask_babel import gettext as _
@@ -69,9 +69,12 @@ def ago_filter(when: Any) -> str:
 @bp.get("/lang/<lang>")
 def set_language(lang: str) -> Any:
     """Switch the language and go back where the switch was tapped."""
+    target = request.args.get("next", "/")
+    if any(ord(char) < 32 or ord(char) == 127 for char in target):  # no header can hold it
+        message = _("That link back holds a line break or another control character.")
+        return render_template("error.html", code=400, message=message), 400
     if lang in LANGUAGES:
         session["lang"] = lang
-    target = request.args.get("next", "/")
     parts = urlsplit(target)
     # Only back into this site: "//host" and "/\host" lead browsers elsewhere.
     if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
@@ -99,8 +102,9 @@ def _start_rules() -> tuple[str, dict[str, Any] | None]:
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
         preset = services.get_preset(preset_id)
-        if preset is not None and preset.rules.get("preset") in PRESETS:
-            return preset.rules["preset"], dict(preset.rules)
+        if preset is None or preset.rules.get("preset") not in PRESETS:
+            abort(404)
+        return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
     return (family if family in PRESETS else "bavarian"), None
 

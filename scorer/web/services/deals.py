@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from scorer.engine import DealResult, ListResult, Replay, ScoreList, dealer_after, parse_deal, parse_rules
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
-from scorer.web.services.base import Conflict, NotFound, _lock, transaction
+from scorer.web.services.base import Conflict, NotFound, _lock, by_id, transaction
 from scorer.web.services.lists import _all_deals, engine_list, kept_deals, list_state, parsed
 
 
@@ -178,7 +178,7 @@ def delete_deal(
     if deal_id is None:
         target = _numbered(deal_rows, number)
     else:
-        found = db.session.get(DealRow, deal_id)
+        found = by_id(DealRow, deal_id)
         if found is None or found.list_id != row.id:
             raise NotFound("no such deal")
         if found.deleted_at is not None:
@@ -212,7 +212,7 @@ def restore_deal(row: ScoreListRow, deal_id: int) -> None:
     """Bring a deleted deal back to its place."""
     _lock(row)
     _writable(row)
-    target = db.session.get(DealRow, deal_id)
+    target = by_id(DealRow, deal_id)
     if target is None or target.list_id != row.id or target.deleted_at is None:
         raise NotFound("no such deleted deal")
     deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]
