@@ -25,15 +25,27 @@ def register(app: Flask) -> None:
 def backup(directory: Path) -> None:
     """Write every list as a list file into DIRECTORY."""
     directory.mkdir(parents=True, exist_ok=True)
+    inside = directory.resolve()
     rows = services.all_lists()
+    written = 0
+    problems: list[str] = []
     with click.progressbar(rows, label="Writing lists", show_pos=True) as bar:
         for row in bar:
+            path = inside / f"{row.id}.json"
+            # The id names the file: only an id of the app's own shape, only in DIRECTORY.
+            if not services.is_list_id(row.id) or path.parent != inside:
+                problems.append(f"{row.id!r}: not written: its id is not one this app makes")
+                continue
             document = services.backup_document(row)
-            path = directory / f"{row.id}.json"
             temporary = path.with_suffix(".json.part")
             temporary.write_text(json.dumps(document, ensure_ascii=False, indent=1), "utf-8")
             temporary.replace(path)  # a crash never leaves half a file behind
-    click.echo(f"{len(rows)} lists written to {directory}")
+            written += 1
+    click.echo(f"{written} lists written to {directory}")
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        raise SystemExit(1)
 
 
 @click.command()

@@ -90,6 +90,19 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
                    named_dealer=data.get("dealer"), **more)
 
 
+class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
+    """The id of a deleted list: never handed out again, never restored.
+
+    An id is the list's view link; whoever kept the old link must not find
+    another list behind it.
+    """
+
+    __tablename__ = "retired_lists"
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    retired_at: so.Mapped[datetime] = so.mapped_column(default=now)
+
+
 class PresetRow(db.Model):  # type: ignore[name-defined,misc]
     """A named set of house rules a group saves and reuses for new lists."""
 

@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow
-from tests.web.conftest import bavarian_list
+from tests.web.conftest import FOUR, bavarian_list
 
 DEALS = [
     {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
@@ -130,3 +131,83 @@ def test_a_backup_with_a_damaged_key_or_id_is_refused_by_name(
     assert "0 lists restored" in result.output
     assert "backup: is damaged: edit_key_hash" in result.output
     assert "backup: is damaged: id" in result.output
+
+
+# -- ids from files (issue 11, point 1) ----------------------------------------------------
+
+
+def with_id(path: Path, list_id: Any) -> None:
+    document = json.loads(path.read_text())
+    document["backup"]["id"] = list_id
+    path.write_text(json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    "bad_id",
+    ["../../x", "/tmp/escaped", "", "A" * 21, "A" * 23, "AAAAAAAAAA\u202eAAAAAAAAAAA",
+     "AAAAAAAAAA.AAAAAAAAAAA", "AAAAAAAAAA/AAAAAAAAAAA", "AAAAAAAAAA\x00AAAAAAAAAAA", 12],
+)
+def test_a_restored_id_must_look_like_the_apps_own(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path, bad_id: Any
+) -> None:
+    lists = make_lists(client)
+    runner.invoke(args=["backup", str(tmp_path / "b")])
+    wipe(app)
+    with_id(tmp_path / "b" / f"{lists[0]['id']}.json", bad_id)
+    result = runner.invoke(args=["restore", str(tmp_path / "b")])
+    assert result.exit_code == 1
+    assert "1 lists restored" in result.output
+    assert f"{lists[0]['id']}.json: backup: is damaged: id" in result.output
+    with app.app_context():
+        assert [row.id for row in db.session.scalars(db.select(ScoreListRow))] == [lists[1]["id"]]
+
+
+def test_a_backup_writes_only_inside_its_directory_whatever_ids_the_database_holds(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    make_lists(client)
+    stored_with_id(app, "../../escaped")
+    result = runner.invoke(args=["backup", str(tmp_path / "inside" / "b")])
+    written = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.json")]
+    assert len(written) == 2 and all(path.startswith("inside/b/") for path in written)
+    assert result.exit_code == 1
+    assert "../../escaped" in result.output and "not written" in result.output
+
+
+def stored_with_id(app: Flask, list_id: str) -> None:
+    """A list stored under an id a restore once let in, before ids were checked."""
+    with app.app_context():
+        db.session.add(ScoreListRow(
+            id=list_id, title="t", preset="bavarian", rules={"preset": "bavarian"},
+            players=list(FOUR), first_dealer="Dora", ends={"kind": "open"}, edit_key_hash="0" * 64,
+        ))
+        db.session.commit()
+
+
+def test_odd_ids_in_an_address_are_not_found(app: Flask, client: FlaskClient) -> None:
+    stored_with_id(app, "AAAAAAAAAA\u202eAAAAAAAAAAA")
+    for odd in ("AAAAAAAAAA\u202eAAAAAAAAAAA", "%00", "..", "A" * 33, "\u00e4" * 22, " "):
+        for path in (f"/api/lists/{odd}", f"/l/{odd}", f"/l/{odd}/changes"):
+            assert client.get(path).status_code == 404, path
+
+
+def test_a_deleted_lists_id_is_never_restored_nor_handed_out_again(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lists = make_lists(client)
+    runner.invoke(args=["backup", str(tmp_path)])
+    gone = lists[0]
+    client.get(gone["edit_url"])
+    assert client.post(f"/l/{gone['id']}/delete", data={"confirm": "y"}).status_code == 302
+    result = runner.invoke(args=["restore", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"{gone['id']}.json: backup: the list {gone['id']} was deleted" in result.output
+    assert client.get(f"/api/lists/{gone['id']}").status_code == 404
+
+    import secrets
+
+    drawn = iter([gone["id"], lists[1]["id"], "N" * 22])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n=None: next(drawn))
+    made = client.post("/api/lists", json=bavarian_list())
+    assert made.status_code == 201 and made.get_json()["id"] == "N" * 22

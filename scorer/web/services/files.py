@@ -13,7 +13,9 @@ from scorer.engine import N_, ScoringError, load_list, parse_deal
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import transaction
-from scorer.web.services.lists import MAX_TITLE, ListState, _all_deals, _check_ends, list_state
+from scorer.web.services.lists import (
+    MAX_TITLE, ListState, _all_deals, _check_ends, is_list_id, is_retired, list_state,
+)
 
 
 def export_document(state: ListState) -> dict[str, Any]:
@@ -84,16 +86,21 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     Returns the list and whether it was restored (False: it was already there).
     """
     backup = document.get("backup")
-    if not isinstance(backup, Mapping) or not isinstance(backup.get("id"), str):
+    if not isinstance(backup, Mapping) or "id" not in backup:
         raise ScoringError("backup", N_("is missing: this is not a backup file"))
+    # The id becomes a link and a file name: only the shape the app makes.
+    if not is_list_id(backup["id"]):
+        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="id")
     key_hash = backup.get("edit_key_hash")
     if not isinstance(key_hash, str) or not re.fullmatch(r"[0-9a-f]{64}", key_hash):
         raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="edit_key_hash")
-    if len(backup["id"]) > 32:
-        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="id")
     existing = db.session.get(ScoreListRow, backup["id"])
     if existing is not None:
         return existing, False
+    if is_retired(backup["id"]):
+        raise ScoringError(
+            "backup", N_("the list %(id)s was deleted; its id is not used again"), id=backup["id"]
+        )
     score_list = load_list(document)
     deleted = backup.get("deleted_deals") or []
     for number, item in enumerate(deleted, start=1):
