@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 from flask import Flask
 from flask.cli import with_appcontext
+from sqlalchemy.exc import SQLAlchemyError
 
-from scorer.engine import ScoringError, parse_document
+from scorer.engine import ScoringError, one_line, parse_document
 from scorer.web import services
 
 
@@ -52,7 +53,11 @@ def backup(directory: Path) -> None:
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @with_appcontext
 def restore(directory: Path) -> None:
-    """Read the list files in DIRECTORY back; lists already here are kept."""
+    """Read the list files in DIRECTORY back, file by file; lists already here are kept.
+
+    A file that cannot be taken is named with the reason and the rest are
+    still read; the command then exits with status 1.
+    """
     files = sorted(directory.glob("*.json"))
     restored = kept = 0
     problems: list[str] = []
@@ -63,10 +68,17 @@ def restore(directory: Path) -> None:
             except ScoringError as error:
                 problems.append(f"{path.name}: {error}")
                 continue
+            except OSError as error:
+                problems.append(f"{path.name}: cannot read it: {error.strerror or error}")
+                continue
+            except SQLAlchemyError as error:  # the transaction is rolled back already
+                problems.append(f"{path.name}: the database refused it: {one_line(str(getattr(error, 'orig', None) or error))}")
+                continue
             restored += new
             kept += not new
     click.echo(f"{restored} lists restored, {kept} already here")
     for problem in problems:
         click.echo(problem, err=True)
     if problems:
+        click.echo(f"{len(problems)} files refused", err=True)
         raise SystemExit(1)

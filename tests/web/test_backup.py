@@ -211,3 +211,74 @@ def test_a_deleted_lists_id_is_never_restored_nor_handed_out_again(
     monkeypatch.setattr(secrets, "token_urlsafe", lambda n=None: next(drawn))
     made = client.post("/api/lists", json=bavarian_list())
     assert made.status_code == 201 and made.get_json()["id"] == "N" * 22
+
+
+# -- restore file by file, keeping what conditional requests rely on (point 11) -----------
+
+
+def test_restore_goes_on_past_any_file_it_cannot_take_and_says_why_for_each(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    lists = make_lists(client)
+    runner.invoke(args=["backup", str(tmp_path)])
+    wipe(app)
+    good = json.loads((tmp_path / f"{lists[0]['id']}.json").read_text())
+
+    def damaged(name: str, **backup: Any) -> None:
+        document = json.loads(json.dumps(good))
+        document["backup"].update(backup, id=f"{name:_<22}")
+        (tmp_path / f"{name}.json").write_text(json.dumps(document))
+
+    damaged("baddate", created_at="not a date")
+    damaged("baddeleteddate", deleted_deals=[{"after": 1, "data": {"game": "passed"}, "deleted_at": "x"}])
+    damaged("deletednotalist", deleted_deals=5)
+    damaged("badafter", deleted_deals=[{"after": "x", "data": {"game": "passed"}}])
+    damaged("badrevision", revision="many")
+    damaged("badversions", versions=[1])
+    (tmp_path / "latin1.json").write_bytes(b'{"title": "\xe4"}')
+    (tmp_path / "folder.json").mkdir()
+    result = runner.invoke(args=["restore", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "2 lists restored" in result.output
+    assert "Traceback" not in result.output
+    for name in ("baddate", "baddeleteddate", "deletednotalist", "badafter", "badrevision",
+                 "badversions", "latin1", "folder"):
+        line = next((line for line in result.output.splitlines() if line.startswith(f"{name}.json: ")), None)
+        assert line is not None, (name, result.output)
+        assert len(line) > len(name) + 8, line
+    assert "8 files refused" in result.output
+
+
+def test_restore_keeps_revisions_deal_versions_and_times_so_old_tags_never_match_again(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    made = client.post("/api/lists", json={**bavarian_list(), "deals": DEALS}).get_json()
+    path = f"/api/lists/{made['id']}"
+    headers = {"X-Edit-Key": made["edit_key"]}
+    first_tag = client.get(path).headers["ETag"]
+    for points in (80, 90):
+        assert client.put(f"{path}/deals/1", json={**DEALS[0], "points": points}, headers=headers).status_code == 200
+    client.delete(f"{path}/deals/3", headers=headers)
+    before = client.get(path)
+    runner.invoke(args=["backup", str(tmp_path)])
+    backup_file = tmp_path / f"{made['id']}.json"
+    document = json.loads(backup_file.read_text())
+    assert document["backup"]["created_at"].endswith("+00:00")
+    document["backup"]["created_at"] = "2026-01-01T12:00:00+02:00"
+    backup_file.write_text(json.dumps(document))
+    wipe(app)
+
+    assert runner.invoke(args=["restore", str(tmp_path)]).exit_code == 0
+    after = client.get(path)
+    assert after.headers["ETag"] == before.headers["ETag"]
+    assert after.get_json() == before.get_json()
+    assert after.get_json()["deals"][0]["version"] == 3
+    assert client.get(path, headers={"If-None-Match": first_tag}).status_code == 200
+    stale = client.put(f"{path}/deals/1", json={**DEALS[0], "points": 30},
+                       headers={**headers, "If-Match": '"1"'})
+    assert stale.status_code == 409
+    with app.app_context():
+        row = services.get_list(made["id"])
+        assert row.created_at.isoformat() == "2026-01-01T10:00:00"
+        (deleted,) = services.deleted_deals(row)
+        assert deleted.data["game"] == "wenz"
