@@ -42,7 +42,8 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     finished_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
     #: Bumped by every change; pages use it to notice news cheaply.
     revision: so.Mapped[int] = so.mapped_column(default=1)
-    #: The one-time token of the form that created the list: a resend finds it.
+    #: A hash of the one-time token of the form that created the list: a resend
+    #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
     @property

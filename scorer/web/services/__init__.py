@@ -18,7 +18,9 @@ from scorer.web.services.deals import (
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
-from scorer.web.services.keys import hash_key, key_from_token, key_matches, reissue_key, require_key
+from scorer.web.services.keys import (
+    hash_key, key_from_token, key_matches, reissue_key, require_key, token_digest,
+)
 from scorer.web.services.lists import (
     END_KINDS, MAX_TITLE, PARSED_KEPT, ListState, Progress, create_list, deal_counts, delete_list,
     engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
@@ -35,5 +37,5 @@ __all__ = [
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
     "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "require_key", "restore_deal", "restore_document", "save_preset",
-    "transaction", "undo_last", "update_deal",
+    "token_digest", "transaction", "undo_last", "update_deal",
 ]

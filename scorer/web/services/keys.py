@@ -40,13 +40,22 @@ def require_key(row: ScoreListRow, key: str | None) -> None:
         raise NotAllowed("this needs the list's edit link")
 
 
-@transaction
+def token_digest(token: str) -> str:
+    """What is stored of a form's one-time token: a hash a resend finds the list by.
+
+    The token itself is never stored: whoever reads the database must not be
+    able to send it again and be handed the edit key.
+    """
+    return hashlib.sha256(b"creation-token:" + token.encode("utf-8", "replace")).hexdigest()
+
+
 def key_from_token(token: str) -> str:
     """The edit key of a list made by a form with this one-time token.
 
     A resent form (double tap, bad reception) finds its list again and must
-    hand the phone the same key, which is never stored: so it is derived.
+    hand the phone the same key, which is never stored: so it is derived,
+    from the token and the server's secret, neither of which is stored.
     """
     secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(secret, b"edit-key:" + token.encode(), hashlib.sha256).digest()
+    digest = hmac.new(secret, b"edit-key:" + token.encode("utf-8", "replace"), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()

@@ -19,7 +19,7 @@ from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, RetiredListRow, ScoreListRow, now
 from scorer.web.services.base import NotFound, _lock, transaction
-from scorer.web.services.keys import hash_key, key_from_token
+from scorer.web.services.keys import hash_key, key_from_token, token_digest
 
 
 #: How a list ends: after a number of deals, at a classic-points target
@@ -255,14 +255,15 @@ def create_list(
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
         raise ScoringError("ends", N_("must be an object"))
-    if token:
-        repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == token))
+    digest = token_digest(token) if token else None
+    if digest:
+        repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == digest))
         if repeat is not None:
-            return repeat, key_from_token(token)
+            return repeat, key_from_token(token or "")
     key = key_from_token(token) if token else secrets.token_urlsafe(24)
     row = ScoreListRow(
         id=_new_list_id(),
-        creation_token=token or None,
+        creation_token=digest,
         title=title,
         preset=score_list.rules.preset,
         rules=score_list.rules.to_dict(),
