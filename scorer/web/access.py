@@ -2,13 +2,15 @@
 
 The edit link carries the key once; the page remembers it in the signed
 session cookie, so later pages of that list need no key in the address.
+The cookie is signed, not encrypted: anyone holding it can read it, so it
+keeps the key sealed (services.seal_key), never as it is.
 """
 
 from __future__ import annotations
 
 from flask import session
 
-from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches
+from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches, open_key, seal_key
 
 _SESSION_KEYS = "edit_keys"
 _SESSION_SEEN = "seen_lists"
@@ -19,8 +21,12 @@ REMEMBERED = 30
 
 def edit_key(row: ScoreListRow) -> str | None:
     """The edit key this phone holds for the list, if it still matches."""
-    key = session.get(_SESSION_KEYS, {}).get(row.id)
-    return key if key_matches(row, key) else None
+    stored = session.get(_SESSION_KEYS, {}).get(row.id)
+    key = open_key(row, stored)
+    if key is None and key_matches(row, stored):  # a cookie from before keys were sealed
+        key = stored
+        remember_key(row, key)  # sealed from now on
+    return key
 
 
 def can_edit(row: ScoreListRow) -> bool:
@@ -30,11 +36,11 @@ def can_edit(row: ScoreListRow) -> bool:
 
 def remember_key(row: ScoreListRow, key: str | None) -> bool:
     """Keep a valid edit key from an edit link; tell whether it was valid."""
-    if not key_matches(row, key):
+    if key is None or not key_matches(row, key):
         return False
     keys = dict(session.get(_SESSION_KEYS, {}))
     keys.pop(row.id, None)
-    keys[row.id] = key
+    keys[row.id] = seal_key(row, key)
     while len(keys) > REMEMBERED:
         keys.pop(next(iter(keys)))
     session[_SESSION_KEYS] = keys

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_errorhandlers(app)
     register_commands(app)
+    register_logging()
     return app
 
 
@@ -244,6 +247,36 @@ def _message(code: int) -> str:
         429: _("Too many requests. Wait a moment and try again."),
     }
     return messages.get(code, _("Something went wrong on our side. Nothing was saved."))
+
+
+#: An edit key in a logged request line: ``?key=...`` or ``&key=...``.
+_KEY_IN_QUERY = re.compile(r"([?&]key=)[^&\s\"]*")
+
+
+class HideEditKeys(logging.Filter):
+    """Write ``key=...`` in a logged request line as ``key=[hidden]``.
+
+    The development server (``make run``) logs every request line with its
+    query, and an edit link carries its key there (gunicorn.conf.py keeps
+    queries out of gunicorn's access log).
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _KEY_IN_QUERY.sub(r"\1[hidden]", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        if isinstance(record.msg, str):
+            record.msg = _KEY_IN_QUERY.sub(r"\1[hidden]", record.msg)
+        return True
+
+
+def register_logging() -> None:
+    """Keep edit keys out of the request lines the development server logs."""
+    logger = logging.getLogger("werkzeug")
+    if not any(isinstance(f, HideEditKeys) for f in logger.filters):
+        logger.addFilter(HideEditKeys())
 
 
 def register_commands(app: Flask) -> None:

@@ -19,7 +19,8 @@ from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
 from scorer.web.services.keys import (
-    hash_key, key_from_token, key_matches, reissue_key, require_key, token_digest,
+    hash_key, key_from_token, key_matches, open_key, reissue_key, require_key, seal_key,
+    token_digest,
 )
 from scorer.web.services.lists import (
     END_KINDS, MAX_TITLE, PARSED_KEPT, ListState, Progress, create_list, deal_counts, delete_list,
@@ -35,7 +36,7 @@ __all__ = [
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
-    "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
+    "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "require_key", "restore_deal", "restore_document", "save_preset",
-    "token_digest", "transaction", "undo_last", "update_deal",
+    "seal_key", "token_digest", "transaction", "undo_last", "update_deal",
 ]
