@@ -77,7 +77,11 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     named_dealer: so.Mapped[str | None] = so.mapped_column(sa.Text, default=None)
     #: Bumped by every edit; an edit names the version it started from.
     version: so.Mapped[int] = so.mapped_column(default=1)
-    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)
+    #: The Idempotency-Key (or form token) the deal was sent with, whole.
+    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(255), default=None)
+    #: A hash of the deal as it was sent with that key: the key sent again
+    #: with another deal is refused (services.deals.fingerprint).
+    idempotency_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
     deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)

@@ -13,7 +13,7 @@ from scorer.web.models import ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
     MAX_IDEMPOTENCY_KEY, add_deal, delete_deal, deleted_deals, next_deal, number_of, preview_deal,
-    replay_to_end, restore_deal, undo_last, update_deal,
+    replay_to_end, restore_deal, undo_last, update_deal, valid_idempotency_key,
 )
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
@@ -38,5 +38,5 @@ __all__ = [
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
     "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "require_key", "restore_deal", "restore_document", "save_preset",
-    "seal_key", "token_digest", "transaction", "undo_last", "update_deal",
+    "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",
 ]
