@@ -1,4 +1,4 @@
-"""Who may change a list: the phone that holds its edit key.
+"""Who may change what: a list, the phone that holds its edit key; a preset, the phone that saved it.
 
 The edit link carries the key once; the page remembers it in the signed
 session cookie, so later pages of that list need no key in the address.
@@ -8,7 +8,11 @@ keeps the key sealed (services.seal_key), never as it is.
 
 from __future__ import annotations
 
-from flask import session
+import hashlib
+import secrets
+
+from flask import Response, current_app, g, request, session
+from itsdangerous import BadSignature, URLSafeSerializer
 
 from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches, open_key, seal_key
 
@@ -70,3 +74,45 @@ def known_lists() -> list[str]:
     known = list(reversed(list(session.get(_SESSION_KEYS, {}))))
     known += [list_id for list_id in session.get(_SESSION_SEEN, []) if list_id not in known]
     return known
+
+
+#: The cookie that tells a phone's presets from others': a random owner id,
+#: signed so it cannot be made up. It lasts; the session cookie may not.
+OWNER_COOKIE = "preset_owner"
+#: How long the owner cookie lasts: the most browsers keep one (400 days).
+OWNER_DAYS = 400
+
+
+def _owner_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="preset-owner")
+
+
+def preset_owner(*, create: bool = False) -> str | None:
+    """This phone's owner hash, as stored with its presets.
+
+    Without an owner cookie there is none, unless ``create``: then the phone
+    gets a new owner id, sent back in the answer's cookie.
+    """
+    owner = g.get("new_owner")
+    if owner is None:
+        try:
+            owner = _owner_signer().loads(request.cookies.get(OWNER_COOKIE, ""))
+        except BadSignature:
+            owner = None
+    if not isinstance(owner, str) and create:
+        owner = g.new_owner = secrets.token_urlsafe(24)
+    if not isinstance(owner, str):
+        return None
+    # Only a hash is stored: the database alone cannot be turned into a cookie.
+    return hashlib.sha256(b"preset-owner:" + owner.encode()).hexdigest()
+
+
+def send_owner_cookie(response: Response) -> Response:
+    """Give a phone that just got an owner id its cookie."""
+    owner = g.get("new_owner")
+    if owner is not None:
+        response.set_cookie(
+            OWNER_COOKIE, _owner_signer().dumps(owner), max_age=OWNER_DAYS * 24 * 3600,
+            secure=current_app.config["SESSION_COOKIE_SECURE"], httponly=True, samesite="Lax",
+        )
+    return response

@@ -109,11 +109,20 @@ class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
 
 
 class PresetRow(db.Model):  # type: ignore[name-defined,misc]
-    """A named set of house rules a group saves and reuses for new lists."""
+    """A named set of house rules a phone saves and reuses for new lists.
+
+    It belongs to the phone that saved it (until groups exist): others can
+    neither see, change nor delete it.
+    """
 
     __tablename__ = "presets"
+    __table_args__ = (sa.UniqueConstraint("owner_hash", "name", name="uq_presets_owner_name"),)
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
-    name: so.Mapped[str] = so.mapped_column(sa.String(60), unique=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(60))
+    #: A hash of the owner id the phone keeps in its signed cookie
+    #: (access.preset_owner); None for presets saved before they had owners,
+    #: which nobody can claim.
+    owner_hash: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)

@@ -308,7 +308,8 @@ def test_a_list_keeps_its_own_rules_when_its_preset_changes_later(
     with app.app_context():
         (made,) = db.session.scalars(db.select(ScoreListRow)).all()
         list_id = made.id
-        services.save_preset("Wirtshaus", {"preset": "bavarian", "tariffs": {"sauspiel": 50}})
+        owner = db.session.scalars(db.select(PresetRow)).one().owner_hash
+        services.save_preset("Wirtshaus", {"preset": "bavarian", "tariffs": {"sauspiel": 50}}, owner=owner)
         preset = db.session.scalars(db.select(PresetRow)).one()
         assert preset.rules["tariffs"]["sauspiel"] == 50
     rules = client.get(f"/api/lists/{list_id}").get_json()["rules"]
@@ -550,7 +551,7 @@ def test_presets_page_saves_from_a_list_and_deletes(app: Flask, client: FlaskCli
         preset_id = preset.id
     new = text(client.get(f"/new?preset={preset_id}"))
     assert 'name="tariff_game_point"' in new and 'value="50"' in new
-    response = client.post("/presets", data={"action": "delete", "preset_id": str(preset_id)},
+    response = client.post(f"/presets/{preset_id}/delete", data={"confirm": "y"},
                            follow_redirects=True)
     assert "The preset is deleted" in text(response)
     with app.app_context():

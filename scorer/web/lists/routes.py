@@ -101,7 +101,7 @@ def _start_rules() -> tuple[str, dict[str, Any] | None]:
     """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
-        preset = services.get_preset(preset_id)
+        preset = services.get_preset(preset_id, owner=access.preset_owner())
         if preset is None or preset.rules.get("preset") not in PRESETS:
             abort(404)
         return preset.rules["preset"], dict(preset.rules)
@@ -131,7 +131,8 @@ def new_list() -> Any:
             access.remember_key(row, key)
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
-                    services.save_preset(form.save_preset.data, row.rules)
+                    services.save_preset(form.save_preset.data, row.rules,
+                                         owner=access.preset_owner(create=True))
                 except ScoringError:
                     pass  # the list is made; a preset that cannot be saved is not worth a stop
                 else:
@@ -140,7 +141,7 @@ def new_list() -> Any:
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
-        presets=services.presets(), known_players=services.known_players(access.known_lists()),
+        presets=services.presets(owner=access.preset_owner()), known_players=services.known_players(access.known_lists()),
         preset_id=request.args.get("preset", type=int),
     )
 
