@@ -15,6 +15,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 
@@ -66,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     configure(app, test_config)
+    register_proxies(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seating order
     register_extensions(app)
     register_security(app)
@@ -91,6 +93,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         #: New lists one client may create, in Flask-Limiter's notation.
         LIST_CREATION_LIMIT="30 per 10 minutes",
         RATELIMIT_HEADERS_ENABLED=True,
+        #: Where the counts live: memory:// is per worker process; a host with
+        #: several workers or machines points all of them at one store (redis://).
+        RATELIMIT_STORAGE_URI="memory://",
+        #: How many reverse proxies in front of the app add to X-Forwarded-For;
+        #: only their word on the client's address is taken. 0: none, use the peer.
+        PROXY_COUNT=0,
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
         COMPRESS_MIMETYPES=[
@@ -122,6 +130,19 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
             "because it signs the session cookie and derives edit keys; make one with "
             "python3 -c 'import secrets; print(secrets.token_hex(32))'"
         )
+
+
+def register_proxies(app: Flask) -> None:
+    """Take the client's address (and scheme) from the trusted proxies in front, if any.
+
+    Each proxy appends the address it saw to X-Forwarded-For; only the last
+    PROXY_COUNT entries are theirs, the rest is whatever the client sent.
+    """
+    count = app.config["PROXY_COUNT"]
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"PROXY_COUNT must be a whole number of proxies, 0 or more, not {count!r}")
+    if count:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count)  # type: ignore[method-assign]
 
 
 def database_url(url: str) -> str:

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import services
 from scorer.web.conditional import if_match_tags, unless_unchanged
-from scorer.web.extensions import limiter
+from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -73,13 +73,8 @@ def _editable(list_id: str) -> services.ScoreListRow:
     return row
 
 
-def list_creation_limit() -> str:
-    """How many lists one client may create, from the config."""
-    return str(current_app.config["LIST_CREATION_LIMIT"])
-
-
 @bp.post("/lists")
-@limiter.limit(list_creation_limit)
+@limit_list_creation
 @answers_json
 def create_list() -> Any:
     """Store a list file as a new list."""

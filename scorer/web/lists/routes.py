@@ -24,6 +24,7 @@ from scorer.web.lists.forms import (
 )
 from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
+from scorer.web.limits import limit_list_creation
 from scorer.web.lists.table import rows_html, short, signed
 
 bp = Blueprint("lists", __name__)
@@ -110,6 +111,7 @@ def _start_rules() -> tuple[str, dict[str, Any] | None]:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limit_list_creation
 def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
     family, start = _start_rules()
