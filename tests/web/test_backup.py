@@ -35,6 +35,16 @@ def make_lists(client: FlaskClient) -> list[dict[str, Any]]:
     return [first, second]
 
 
+def backed_up_and_wiped(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, folder: Path
+) -> list[dict[str, Any]]:
+    """Two lists made, written into ``folder`` by a backup, then gone from the database."""
+    lists = make_lists(client)
+    runner.invoke(args=["backup", str(folder)])
+    wipe(app)
+    return lists
+
+
 def wipe(app: Flask) -> None:
     with app.app_context():
         db.session.execute(db.delete(DealRow))
@@ -102,9 +112,7 @@ def test_restore_keeps_lists_that_are_already_there(
 def test_restore_reports_a_damaged_file_and_restores_the_rest(
     app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
-    make_lists(client)
-    runner.invoke(args=["backup", str(tmp_path)])
-    wipe(app)
+    backed_up_and_wiped(app, client, runner, tmp_path)
     (tmp_path / "broken.json").write_text('{"rules": ')
     result = runner.invoke(args=["restore", str(tmp_path)])
     assert result.exit_code == 1
@@ -115,9 +123,7 @@ def test_restore_reports_a_damaged_file_and_restores_the_rest(
 def test_a_backup_with_a_damaged_key_or_id_is_refused_by_name(
     app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
-    lists = make_lists(client)
-    runner.invoke(args=["backup", str(tmp_path)])
-    wipe(app)
+    lists = backed_up_and_wiped(app, client, runner, tmp_path)
     first = tmp_path / f"{lists[0]['id']}.json"
     document = json.loads(first.read_text())
     document["backup"]["edit_key_hash"] = "x" * 300
@@ -150,9 +156,7 @@ def with_id(path: Path, list_id: Any) -> None:
 def test_a_restored_id_must_look_like_the_apps_own(
     app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path, bad_id: Any
 ) -> None:
-    lists = make_lists(client)
-    runner.invoke(args=["backup", str(tmp_path / "b")])
-    wipe(app)
+    lists = backed_up_and_wiped(app, client, runner, tmp_path / "b")
     with_id(tmp_path / "b" / f"{lists[0]['id']}.json", bad_id)
     result = runner.invoke(args=["restore", str(tmp_path / "b")])
     assert result.exit_code == 1
@@ -219,9 +223,7 @@ def test_a_deleted_lists_id_is_never_restored_nor_handed_out_again(
 def test_restore_goes_on_past_any_file_it_cannot_take_and_says_why_for_each(
     app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
-    lists = make_lists(client)
-    runner.invoke(args=["backup", str(tmp_path)])
-    wipe(app)
+    lists = backed_up_and_wiped(app, client, runner, tmp_path)
     good = json.loads((tmp_path / f"{lists[0]['id']}.json").read_text())
 
     def damaged(name: str, **backup: Any) -> None:
