@@ -87,24 +87,32 @@ def _owner_signer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="preset-owner")
 
 
-def preset_owner(*, create: bool = False) -> str | None:
-    """This phone's owner hash, as stored with its presets.
+def _owner_hash(owner: str) -> str:
+    # Only a hash is stored: the database alone cannot be turned into a cookie.
+    return hashlib.sha256(b"preset-owner:" + owner.encode()).hexdigest()
 
-    Without an owner cookie there is none, unless ``create``: then the phone
-    gets a new owner id, sent back in the answer's cookie.
-    """
+
+def preset_owner() -> str | None:
+    """This phone's owner hash, as stored with its presets; None without an owner cookie."""
     owner = g.get("new_owner")
     if owner is None:
         try:
             owner = _owner_signer().loads(request.cookies.get(OWNER_COOKIE, ""))
         except BadSignature:
-            owner = None
-    if not isinstance(owner, str) and create:
-        owner = g.new_owner = secrets.token_urlsafe(24)
-    if not isinstance(owner, str):
-        return None
-    # Only a hash is stored: the database alone cannot be turned into a cookie.
-    return hashlib.sha256(b"preset-owner:" + owner.encode()).hexdigest()
+            return None
+    return _owner_hash(owner) if isinstance(owner, str) else None
+
+
+def claim_preset_owner() -> str:
+    """This phone's owner hash, giving it an owner id first if it has none.
+
+    A new id goes back to the phone in the answer's cookie (send_owner_cookie).
+    """
+    known = preset_owner()
+    if known is not None:
+        return known
+    g.new_owner = secrets.token_urlsafe(24)
+    return _owner_hash(g.new_owner)
 
 
 def send_owner_cookie(response: Response) -> Response:

@@ -134,7 +134,7 @@ def new_list() -> Any:
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
                     services.save_preset(form.save_preset.data, row.rules,
-                                         owner=access.preset_owner(create=True))
+                                         owner=access.claim_preset_owner())
                 except ScoringError:
                     pass  # the list is made; a preset that cannot be saved is not worth a stop
                 else:

@@ -26,7 +26,7 @@ def presets() -> Any:
     if request.method == "POST" and form.validate_on_submit():
         row = services.get_list(form.list_id.data)
         try:
-            services.save_preset(form.name.data, row.rules, owner=access.preset_owner(create=True))
+            services.save_preset(form.name.data, row.rules, owner=access.claim_preset_owner())
         except ScoringError as error:
             form.name.errors = [*form.name.errors, i18n.reason(error)]
         else:

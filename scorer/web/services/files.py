@@ -10,12 +10,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorer.engine import N_, ScoringError, load_list, parse_deal
-from scorer.engine.values import plain_text
+from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import transaction
 from scorer.web.services.lists import (
-    MAX_TITLE, ListState, _all_deals, _check_ends, is_list_id, is_retired, list_state,
+    ListState, _all_deals, _check_ends, is_list_id, is_retired, list_state,
 )
 
 
@@ -153,8 +153,10 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     if not isinstance(deleted, list):
         raise ScoringError("backup.deleted_deals", N_("must be a list of deals"))
     # Kept deal k sorts at 2k; a deleted deal that stood after k kept ones at 2k + 1.
-    deals = [(2 * k, deal.to_dict(), None, versions[k - 1])
-             for k, deal in enumerate(score_list.deals, start=1)]
+    deals: list[tuple[int, dict[str, Any], datetime | None, int]] = [
+        (2 * k, deal.to_dict(), None, versions[k - 1])
+        for k, deal in enumerate(score_list.deals, start=1)
+    ]
     for number, item in enumerate(deleted, start=1):
         if not isinstance(item, Mapping):
             raise ScoringError("backup.deleted_deals", N_("must be a list of deals"))
