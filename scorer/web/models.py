@@ -42,7 +42,8 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     finished_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
     #: Bumped by every change; pages use it to notice news cheaply.
     revision: so.Mapped[int] = so.mapped_column(default=1)
-    #: The one-time token of the form that created the list: a resend finds it.
+    #: A hash of the one-time token of the form that created the list: a resend
+    #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
     @property
@@ -76,7 +77,11 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     named_dealer: so.Mapped[str | None] = so.mapped_column(sa.Text, default=None)
     #: Bumped by every edit; an edit names the version it started from.
     version: so.Mapped[int] = so.mapped_column(default=1)
-    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)
+    #: The Idempotency-Key (or form token) the deal was sent with, whole.
+    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(255), default=None)
+    #: A hash of the deal as it was sent with that key: the key sent again
+    #: with another deal is refused (services.deals.fingerprint).
+    idempotency_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
     deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
@@ -90,12 +95,34 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
                    named_dealer=data.get("dealer"), **more)
 
 
+class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
+    """The id of a deleted list: never handed out again, never restored.
+
+    An id is the list's view link; whoever kept the old link must not find
+    another list behind it.
+    """
+
+    __tablename__ = "retired_lists"
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    retired_at: so.Mapped[datetime] = so.mapped_column(default=now)
+
+
 class PresetRow(db.Model):  # type: ignore[name-defined,misc]
-    """A named set of house rules a group saves and reuses for new lists."""
+    """A named set of house rules a phone saves and reuses for new lists.
+
+    It belongs to the phone that saved it (until groups exist): others can
+    neither see, change nor delete it.
+    """
 
     __tablename__ = "presets"
+    __table_args__ = (sa.UniqueConstraint("owner_hash", "name", name="uq_presets_owner_name"),)
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
-    name: so.Mapped[str] = so.mapped_column(sa.String(60), unique=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(60))
+    #: A hash of the owner id the phone keeps in its signed cookie
+    #: (access.preset_owner); None for presets saved before they had owners,
+    #: which nobody can claim.
+    owner_hash: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)

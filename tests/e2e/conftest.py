@@ -53,7 +53,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     """Serve the app on 127.0.0.1 with a fresh database (SQLite unless TEST_DATABASE_URL)."""
     app = create_app(
         {
-            "SECRET_KEY": "e2e",
+            "SECRET_KEY": "e2e-secret-key-at-least-32-bytes-long",
             "SQLALCHEMY_DATABASE_URI": database_url(tmp_path_factory.mktemp("e2e")),
             # Plain HTTP on loopback: the session cookie cannot be Secure-only here.
             "SESSION_COOKIE_SECURE": False,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from flask_migrate import upgrade
 
-from scorer.engine import ScoringError
+from scorer.engine import ScoringError, parse_rules
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow
@@ -32,16 +34,21 @@ OLD_PAYOUTS = [
 def test_a_list_stored_before_the_second_edition_scores_its_old_deals_as_before(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     with app.app_context():
+        # A list as the first version stored it, in the schema of 0004: rules without an edition.
         upgrade(revision="0004")
-        row, _key = services.create_list(
-            {"rules": {"preset": "bavarian", "edition": 1}, "players": FOUR, "deals": OLD_DEALS}
-        )
-        # As the first version stored it: rules without the edition key.
-        db.session.execute(
-            sa.update(ScoreListRow).where(ScoreListRow.id == row.id)
-            .values(rules={k: v for k, v in row.rules.items() if k != "edition"})
-        )
+        rules = {k: v for k, v in parse_rules({"preset": "bavarian"}).to_dict().items() if k != "edition"}
+        db.session.execute(sa.text(
+            "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, edit_key_hash,"
+            " created_at, updated_at, revision) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'old', 'bavarian',"
+            " :rules, :players, 'Dora', '{}', :hash, '2026-01-01', '2026-01-01', 1)"
+        ), {"rules": json.dumps(rules), "players": json.dumps(FOUR), "hash": "0" * 64})
+        for position, deal in enumerate(OLD_DEALS, start=1):
+            db.session.execute(sa.text(
+                "INSERT INTO deals (list_id, position, data, version, created_at, updated_at)"
+                " VALUES ('AAAAAAAAAAAAAAAAAAAAAA', :position, :data, 1, '2026-01-01', '2026-01-01')"
+            ), {"position": position, "data": json.dumps(deal)})
         db.session.commit()
+        row = ScoreListRow(id="AAAAAAAAAAAAAAAAAAAAAA")
         upgrade()
         db.session.expire_all()
         stored = services.get_list(row.id)

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorer.engine import ScoringError
+from scorer.engine.document import no_duplicate_keys
 from scorer.web import services
-from scorer.web.conditional import unless_unchanged
-from scorer.web.extensions import limiter
+from scorer.web.conditional import if_match_tags, unless_unchanged
+from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -51,7 +52,9 @@ def json_object() -> dict[str, Any]:
     if not raw.strip():
         raise BadBody("send a JSON object as the body")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, object_pairs_hook=no_duplicate_keys)
+    except ScoringError as error:  # a key given twice: which one counts is anyone's guess
+        raise BadBody(f"the body is not valid JSON for this API: {error.reason}") from None
     except (ValueError, RecursionError) as error:
         raise BadBody(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
@@ -72,13 +75,8 @@ def _editable(list_id: str) -> services.ScoreListRow:
     return row
 
 
-def list_creation_limit() -> str:
-    """How many lists one client may create, from the config."""
-    return str(current_app.config["LIST_CREATION_LIMIT"])
-
-
 @bp.post("/lists")
-@limiter.limit(list_creation_limit)
+@limit_list_creation
 @answers_json
 def create_list() -> Any:
     """Store a list file as a new list."""
@@ -108,6 +106,10 @@ def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
     row = _editable(list_id)
     key = request.headers.get("Idempotency-Key", "").strip() or None
+    if key is not None and not services.valid_idempotency_key(key):
+        raise BadBody(
+            f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
+        )
     result, _created = services.add_deal(row, json_object(), idempotency_key=key)
     return jsonify(scored(result)), 201
 
@@ -123,13 +125,12 @@ def edit_deal(list_id: str, number: int) -> Any:
 
 def if_match_version() -> int | None:
     """The deal version an edit starts from (If-Match: "3"), if the client sent one."""
-    header = request.headers.get("If-Match", "").strip()
-    if not header or header == "*":
+    tags = if_match_tags()
+    if tags is None:
         return None
-    try:
-        return int(header.removeprefix("W/").strip('"'))
-    except ValueError:
-        raise BadBody('If-Match must be the deal\'s version, like "3"') from None
+    if len(tags) != 1 or not next(iter(tags)).isdigit():
+        raise BadBody('If-Match must be the deal\'s version, like "3"')
+    return int(next(iter(tags)))
 
 
 @bp.delete("/lists/<list_id>/deals/<int:number>")
@@ -137,8 +138,7 @@ def if_match_version() -> int | None:
 def delete_deal(list_id: str, number: int) -> Any:
     """Delete deal N; later deals move up and follow the rotation."""
     row = _editable(list_id)
-    seen = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"') or None
-    services.delete_deal(row, number, seen=seen)
+    services.delete_deal(row, number, seen=if_match_tags())
     return Response(status=204)
 
 

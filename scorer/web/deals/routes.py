@@ -80,7 +80,11 @@ def new_deal(list_id: str) -> Any:
         _preview_into(form, row, deal, None)
     elif not form.has_errors:
         try:
-            result, created = services.add_deal(row, deal, idempotency_key=form.token)
+            result, created = services.add_deal(
+                row, deal,
+                # the page's own token; one a page never made is not kept
+                idempotency_key=form.token if services.valid_idempotency_key(form.token) else None,
+            )
         except ScoringError as error:
             form.add_error(error)
         except services.Conflict:

@@ -28,10 +28,9 @@ except ImportError:  # pragma: no cover - older WTForms
 
 
 from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
+from scorer.engine.values import MAX_NAME, MAX_TITLE
 
 MAX_SEATS = max(seat for family in FAMILIES.values() for seat in family.seats)
-MAX_NAME = 40
-MAX_TITLE = 80
 
 #: Every game of every family by name (a name means the same game in each family).
 GAMES_BY_NAME = {
@@ -175,7 +174,7 @@ class NewListBase(FlaskForm):
     )
     save_preset = StringField(
         _l("Save these rules as a preset named (optional)"),
-        validators=[Optional(), Length(max=60)],
+        validators=[Optional(), Length(max=MAX_NAME)],
     )
 
     #: Set by the factory: the family this form is for.

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
-    Blueprint, flash, g, jsonify, redirect, render_template, request, session, url_for,
+    Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for,
 )
 from flask_babel import format_currency, format_timedelta
 from flask_babel import gettext as _
@@ -27,6 +27,7 @@ from scorer.web.conditional import unless_unchanged
 from scorer.web.lists.carry import carry_notes
 from scorer.web.pictures.svg import legend_line
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
+from scorer.web.limits import limit_list_creation
 from scorer.web.lists.table import rows_html, short, signed
 
 bp = Blueprint("lists", __name__)
@@ -75,9 +76,12 @@ def ago_filter(when: Any) -> str:
 @bp.get("/lang/<lang>")
 def set_language(lang: str) -> Any:
     """Switch the language and go back where the switch was tapped."""
+    target = request.args.get("next", "/")
+    if any(ord(char) < 32 or ord(char) == 127 for char in target):  # no header can hold it
+        message = _("That link back holds a line break or another control character.")
+        return render_template("error.html", code=400, message=message), 400
     if lang in LANGUAGES:
         session["lang"] = lang
-    target = request.args.get("next", "/")
     parts = urlsplit(target)
     # Only back into this site: "//host" and "/\host" lead browsers elsewhere.
     if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
@@ -109,9 +113,10 @@ def _start_rules() -> tuple[str, dict[str, Any] | None]:
     """
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
-        preset = services.get_preset(preset_id)
-        if preset is not None and preset.rules.get("preset") in FAMILIES:
-            return preset.rules["preset"], dict(preset.rules)
+        preset = services.get_preset(preset_id, owner=access.preset_owner())
+        if preset is None or preset.rules.get("preset") not in FAMILIES:
+            abort(404)
+        return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
     family = family if family in FAMILIES else "bavarian"
     table = _table_number(family)
@@ -129,6 +134,7 @@ def _table_number(family: str) -> int | None:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limit_list_creation
 def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
     family, start = _start_rules()
@@ -150,7 +156,8 @@ def new_list() -> Any:
             access.remember_key(row, key)
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
-                    services.save_preset(form.save_preset.data, row.rules)
+                    services.save_preset(form.save_preset.data, row.rules,
+                                         owner=access.claim_preset_owner())
                 except ScoringError:
                     pass  # the list is made; a preset that cannot be saved is not worth a stop
                 else:
@@ -160,7 +167,7 @@ def new_list() -> Any:
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
         family_description=family_description(family),
-        presets=services.presets(), known_players=services.known_players(access.known_lists()),
+        presets=services.presets(owner=access.preset_owner()), known_players=services.known_players(access.known_lists()),
         preset_id=request.args.get("preset", type=int),
         tables=FAMILIES[family].tables, table_number=_table_number(family),
     )

@@ -13,15 +13,18 @@ from scorer.web.models import ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
     MAX_IDEMPOTENCY_KEY, add_deal, delete_deal, deleted_deals, next_deal, number_of, preview_deal,
-    replay_to_end, restore_deal, undo_last, update_deal,
+    replay_to_end, restore_deal, undo_last, update_deal, valid_idempotency_key,
 )
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
-from scorer.web.services.keys import hash_key, key_from_token, key_matches, reissue_key, require_key
+from scorer.web.services.keys import (
+    hash_key, key_from_token, key_matches, open_key, reissue_key, require_key, seal_key,
+    token_digest,
+)
 from scorer.web.services.lists import (
     END_KINDS, MAX_TITLE, PARSED_KEPT, ListState, Progress, create_list, deal_counts, delete_list,
-    engine_list, finish, get_list, kept_deals, kept_rows, known_players, list_state, parsed,
+    engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
     parsed_deal, progress, recent_lists, reopen,
 )
 from scorer.web.services.saved_presets import delete_preset, get_preset, presets, save_preset
@@ -31,9 +34,9 @@ __all__ = [
     "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "all_lists", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
-    "export_document", "finish", "get_list", "get_preset", "hash_key", "kept_deals", "kept_rows",
+    "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
-    "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
+    "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "require_key", "restore_deal", "restore_document", "save_preset",
-    "transaction", "undo_last", "update_deal",
+    "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",
 ]

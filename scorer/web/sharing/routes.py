@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError, parse_document
 from scorer.web import access, i18n, services
+from scorer.web.limits import limit_list_creation
 from scorer.web.lists.forms import ActionForm
 from scorer.web.models import ScoreListRow
 from scorer.web.sharing.forms import ImportForm
@@ -126,6 +127,7 @@ def export_csv(list_id: str) -> Any:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@limit_list_creation
 def import_list() -> Any:
     """Store a pasted or uploaded list file as a new list."""
     form = ImportForm()
