@@ -135,10 +135,11 @@ def if_match_version() -> int | None:
 @bp.delete("/lists/<list_id>/deals/<int:number>")
 @answers_json
 def delete_deal(list_id: str, number: int) -> Any:
-    """Delete deal N; later deals move up and follow the rotation."""
+    """Delete deal N; later deals move up and follow the rotation (``?keep_dealers=1``: keep theirs)."""
     row = _editable(list_id)
     seen = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"') or None
-    services.delete_deal(row, number, seen=seen)
+    keep = request.args.get("keep_dealers", "") in ("1", "true")
+    services.delete_deal(row, number, seen=seen, keep_dealers=keep)
     return Response(status=204)
 
 
