@@ -15,4 +15,5 @@ from flask import flash
 def flash_undoable(message: str, *, action: str, label: str,
                    fields: Mapping[str, str | int] | None = None) -> None:
     """Show ``message`` on the next page with a button that posts ``fields`` to ``action``."""
-    flash(message, {"action": action, "label": label, "fields": dict(fields or {})})
+    # Flask keeps a flash's category in the session as it is: a dict serialises like a string.
+    flash(message, {"action": action, "label": label, "fields": dict(fields or {})})  # type: ignore[arg-type]
