@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import (
-    NARROW, Hand, LiveServer, Phone, create_list_by_api, new_phone, page_width, stored,
+    NARROW, SCREENSHOTS, Hand, LiveServer, Phone, create_list_by_api, new_phone, page_width, stored,
 )
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
@@ -58,6 +57,18 @@ def in_sight(page: Page, locator: Locator) -> None:
     bar = page.locator(".deal-actions").bounding_box()
     assert box is not None and bar is not None
     assert box["y"] + box["height"] <= bar["y"] + 1, f"under the Save bar: {box} / bar {bar}"
+
+
+def screen(page: Page, name: str) -> None:
+    """Save the screen as the phone shows it (not the whole page: the Save bar sticks)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def empty_list(phone: Phone, lang: str, path: str) -> tuple[str, Page]:
+    """A fresh four-player Bavarian list, and one of its pages (``{id}``) in a language."""
+    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
+    return list_id, speak(phone, lang, path.format(id=list_id))
 
 
 def flash_button(page: Page) -> Locator:
@@ -159,8 +170,7 @@ def test_a_refused_save_brings_the_field_into_sight_above_the_save_bar_and_focus
     small_phone: Phone, lang: str,
 ) -> None:
     phone = small_phone
-    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
-    page = speak(phone, lang, f"/l/{list_id}/deals/new")
+    list_id, page = empty_list(phone, lang, "/l/{id}/deals/new")
     radio(page, "game", "sauspiel").tap()
     radio(page, "declarer", "Anna").tap()
     page.locator("#points").fill("72")
@@ -172,7 +182,7 @@ def test_a_refused_save_brings_the_field_into_sight_above_the_save_bar_and_focus
     in_sight(page, partner.locator(".field-error"))
     expect(partner.locator("input:focus")).to_have_count(1)
     expect(page.locator("#deal-errors a[href='#field-partner']")).to_have_count(1)
-    page.screenshot(path=str(_shot(f"deal-ux-refused-save-{lang}")))  # the screen, as the phone shows it
+    screen(page, f"deal-ux-refused-save-{lang}")
     assert stored(phone, list_id)["deals"] == []
 
 
@@ -195,7 +205,7 @@ def test_without_scripts_a_refused_save_opens_on_its_errors_linked_to_the_fields
         summary = page.locator("#deal-errors")
         expect(summary).to_be_in_viewport()
         expect(summary.get_by_role("link")).to_have_count(2)
-        page.screenshot(path=str(_shot("deal-ux-refused-save-no-script")), full_page=False)
+        screen(page, "deal-ux-refused-save-no-script")
         summary.get_by_role("link", name="130 is more than the 120 in the pack.").click()
         box = page.locator("#field-points").bounding_box()
         assert box is not None and 0 <= box["y"] < HEIGHT / 2, box
@@ -203,19 +213,12 @@ def test_without_scripts_a_refused_save_opens_on_its_errors_linked_to_the_fields
         context.close()
 
 
-def _shot(name: str) -> Any:
-    from tests.e2e.conftest import SCREENSHOTS
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS / f"{name}.png"
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_partner_hands_the_focus_to_the_points_and_the_preview_stays_beside_save(
     small_phone: Phone, lang: str,
 ) -> None:
     phone = small_phone
-    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
-    page = speak(phone, lang, f"/l/{list_id}")
+    list_id, page = empty_list(phone, lang, "/l/{id}")
     hand = Hand(page)
     hand.tap(page.locator(f'a[href="/l/{list_id}/deals/new"]').first)
     hand.tap(radio(page, "game", "sauspiel"))
@@ -238,7 +241,7 @@ def test_the_partner_hands_the_focus_to_the_points_and_the_preview_stays_beside_
     assert line_box["height"] < 30 and line_box["y"] + line_box["height"] <= save_box["y"]
     assert save_box["y"] + save_box["height"] <= HEIGHT
     in_sight(page, points)
-    page.screenshot(path=str(_shot(f"deal-ux-preview-beside-save-{lang}")))
+    screen(page, f"deal-ux-preview-beside-save-{lang}")
     hand.tap(save)
     expect(flash_button(page)).to_be_visible()
     assert hand.count <= 6, "\n".join(hand.actions)
@@ -246,9 +249,7 @@ def test_the_partner_hands_the_focus_to_the_points_and_the_preview_stays_beside_
 
 
 def test_in_a_game_without_partner_the_declarer_hands_the_focus_to_the_points(small_phone: Phone) -> None:
-    phone = small_phone
-    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
-    page = phone.open(f"/l/{list_id}/deals/new")
+    _list_id, page = empty_list(small_phone, "en", "/l/{id}/deals/new")
     radio(page, "game", "wenz").tap()
     radio(page, "declarer", "Bene").tap()
     expect(page.locator("#points")).to_be_focused()
