@@ -136,9 +136,10 @@ def if_match_version() -> int | None:
 @bp.delete("/lists/<list_id>/deals/<int:number>")
 @answers_json
 def delete_deal(list_id: str, number: int) -> Any:
-    """Delete deal N; later deals move up and follow the rotation."""
+    """Delete deal N; later deals move up and follow the rotation (``?keep_dealers=1``: keep theirs)."""
     row = _editable(list_id)
-    services.delete_deal(row, number, seen=if_match_tags())
+    keep = request.args.get("keep_dealers", "") in ("1", "true")
+    services.delete_deal(row, number, seen=if_match_tags(), keep_dealers=keep)
     return Response(status=204)
 
 

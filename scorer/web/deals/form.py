@@ -347,6 +347,14 @@ class DealForm:
             return key
         return None
 
+    def anchor(self, field: str) -> str:
+        """The id of the part of the page that holds a field (the error summary links there)."""
+        if field.startswith("points."):
+            return "field-player_points"
+        if field in TOGGLES:
+            return "field-toggles"
+        return f"field-{field}"
+
     @property
     def first_error(self) -> tuple[str | None, str] | None:
         """The first problem, as (field, message), for the preview's answer."""

@@ -13,6 +13,7 @@ from scorer.web import access, i18n, services
 from scorer.web.deals.form import DealForm, summary
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
+from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
 
@@ -91,11 +92,28 @@ def new_deal(list_id: str) -> Any:
             return _finished(row)
         else:
             if created:
-                flash(_("Deal %(number)s saved.", number=result.number))
+                _saved(row, result.number)
             else:
                 flash(_("Deal %(number)s was saved already.", number=result.number))
             return _to_list(row)
     return _render(form, state, number=number, edit=False)
+
+
+def _saved(row: services.ScoreListRow, number: int) -> None:
+    """Say the deal is saved, with the button that takes it out again."""
+    message = _("Deal %(number)s saved.", number=number)
+    deal_id = services.deal_id_at(row, number)
+    if deal_id is None:  # pragma: no cover - it was stored a moment ago
+        flash(message)
+        return
+    flash_undoable(message, action=url_for("deals.undo", list_id=row.id), label=_("Undo"),
+                   fields={"last": deal_id})
+
+
+def _restorable(row: services.ScoreListRow, message: str, deal_id: int, label: str) -> None:
+    """Say a deal is gone, with the button that brings it back to its place."""
+    flash_undoable(message, action=url_for("lists.restore_deal", list_id=row.id, deal_id=deal_id),
+                   label=label)
 
 
 @bp.post("/l/<list_id>/deals/preview")
@@ -162,7 +180,12 @@ def edit_deal(list_id: str, number: int) -> Any:
 
 @bp.route("/l/<list_id>/deals/<int:number>/delete", methods=["GET", "POST"])
 def delete_deal(list_id: str, number: int) -> Any:
-    """Ask first, then delete a deal; the later deals move up."""
+    """Ask first, then delete a deal; the later deals move up.
+
+    When taking the deal out would change who dealt the deals after it, the
+    page asks why it goes: entered by mistake (the dealers follow the
+    rotation) or played (they keep the dealers they had).
+    """
     row = access.editable_list(list_id)
     if row.finished_at is not None:
         return _finished(row)
@@ -172,10 +195,12 @@ def delete_deal(list_id: str, number: int) -> Any:
         return render_template(
             "deals/deal_delete.html", row=row, state=state, stored=stored, number=number,
             summary=summary(stored.deal, state.result.rules.family),
+            moves=services.dealers_after_delete(row, number),
         )
     shown = request.form.get("deal", type=int)
+    keep = request.form.get("dealers") == "keep"
     try:
-        deleted = services.delete_deal(row, number, deal_id=shown)
+        deleted = services.delete_deal(row, number, deal_id=shown, keep_dealers=keep)
     except services.Conflict:
         return _finished(row)
     except ScoringError as error:
@@ -185,14 +210,17 @@ def delete_deal(list_id: str, number: int) -> Any:
         return _to_list(row)
     if deleted is None:
         flash(_("That deal was deleted already."))
+    elif keep and number < len(state.result.deals):
+        _restorable(row, _("Deal %(number)s deleted. The deals after it keep their dealers.",
+                           number=number), deleted.id, _("Undo"))
     else:
-        flash(_("Deal %(number)s deleted.", number=number))
+        _restorable(row, _("Deal %(number)s deleted.", number=number), deleted.id, _("Undo"))
     return _to_list(row)
 
 
 @bp.post("/l/<list_id>/undo")
 def undo(list_id: str) -> Any:
-    """Delete the last deal in one tap."""
+    """Delete the last deal in one tap; the message after it brings it back in one more."""
     row = access.editable_list(list_id)
     shown = request.form.get("last", type=int)
     count = services.number_of(row, shown) if shown else len(services.kept_deals(row))
@@ -209,5 +237,5 @@ def undo(list_id: str) -> Any:
     if undone is None:
         flash(_("That deal was undone already."))
     else:
-        flash(_("Deal %(number)s undone.", number=count))
+        _restorable(row, _("Deal %(number)s undone.", number=count), undone.id, _("Restore"))
     return _to_list(row)

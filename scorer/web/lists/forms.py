@@ -137,6 +137,15 @@ SECTION_TITLES = {
 }
 
 
+#: What "after how many" counts, for each way a list ends.
+END_HINTS = {
+    "open": _l("When we stop: leave it empty."),
+    "deals": _l("Deals: a multiple of the number of players."),
+    "classic": _l("Classic points: the list ends when one player's classic tally reaches this many."),
+    "heads": _l("Heads: the list ends when one team has completed this many heads."),
+}
+
+
 class Row:
     """One house rule on the page: its option, its field, and a group's own rows."""
 
@@ -220,6 +229,13 @@ class NewListBase(FlaskForm):
     def _amount_names(self, option: Option) -> list[str]:
         stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
         return [stem + key for key in _amount_keys(self.engine_family, option)]
+
+    #: Set by the factory: the ways this family's lists end, as the select offers them.
+    end_kinds: tuple[str, ...] = ("open", "deals")
+
+    def end_hints(self) -> list[tuple[str, str]]:
+        """What "after how many" counts for each end the form offers: (kind, hint)."""
+        return [(kind, str(END_HINTS[kind])) for kind in self.end_kinds if kind in END_HINTS]
 
     def players(self) -> list[str]:
         """The names typed, in seating order, blanks left out."""
@@ -469,4 +485,5 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
     }
     kinds += [(kind, end_words[kind]) for kind in engine_family.ends]
     form.ends_kind.choices = [choice(k, v) for k, v in kinds]
+    form.end_kinds = tuple(k for k, _v in kinds)
     return form

@@ -167,7 +167,9 @@ def new_list() -> Any:
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
         family_description=family_description(family),
-        presets=services.presets(owner=access.preset_owner()), known_players=services.known_players(access.known_lists()),
+        # Saved rules belong to one family: only this family's are offered here.
+        presets=[p for p in services.presets(owner=access.preset_owner()) if p.rules.get("preset") == family],
+        known_players=services.known_players(access.known_lists()),
         preset_id=request.args.get("preset", type=int),
         tables=FAMILIES[family].tables, table_number=_table_number(family),
     )

@@ -12,8 +12,9 @@ from scorer.engine import DealResult
 from scorer.web.models import ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
-    MAX_IDEMPOTENCY_KEY, add_deal, delete_deal, deleted_deals, next_deal, number_of, preview_deal,
-    replay_to_end, restore_deal, undo_last, update_deal, valid_idempotency_key,
+    MAX_IDEMPOTENCY_KEY, add_deal, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
+    next_deal, number_of, preview_deal, replay_to_end, restore_deal, undo_last, update_deal,
+    valid_idempotency_key,
 )
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
@@ -32,7 +33,7 @@ from scorer.web.services.saved_presets import delete_preset, get_preset, presets
 __all__ = [
     "END_KINDS", "MAX_IDEMPOTENCY_KEY", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
-    "add_deal", "all_lists", "api_document", "backup_document", "create_list", "deal_counts",
+    "add_deal", "all_lists", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",

@@ -10,7 +10,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from scorer.engine import N_, DealResult, ScoringError, ListResult, Replay, ScoreList, dealer_after, parse_deal, parse_rules
+from scorer.engine import (
+    N_, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
+    parse_rules,
+)
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotFound, _lock, by_id, transaction
@@ -190,7 +193,7 @@ def update_deal(
 @transaction
 def delete_deal(
     row: ScoreListRow, number: int, *, deal_id: int | None = None,
-    seen: Collection[str] | None = None,
+    seen: Collection[str] | None = None, keep_dealers: bool = False,
 ) -> DealRow | None:
     """Delete deal ``number`` (it can be restored); later deals move up.
 
@@ -198,6 +201,11 @@ def delete_deal(
     that deal already gone (and answers None) instead of taking the deal that
     moved up into its place. An API client may instead name the list's entity
     tags it has ``seen`` (If-Match): unless one is the list's, nothing is deleted.
+
+    The later deals' dealers follow the rotation, as if the deal had never
+    been dealt (it was entered by mistake). With ``keep_dealers`` (it was
+    played, and the cards went round) they keep the dealers they had: the
+    deal after it names its dealer, and the rotation goes on from there.
     """
     _lock(row)  # bumps the revision by one: the tag seen must be the one before
     if seen is not None and f"{row.id}-{row.revision - 1}" not in seen:
@@ -214,10 +222,51 @@ def delete_deal(
             db.session.rollback()
             return None
         target = found
-    _replay_with(row, [d.data for d in deal_rows if d is not target])
+    index = next(i for i, d in enumerate(deal_rows) if d is target)
+    pin = _pin_next_dealer(row, deal_rows, index) if keep_dealers else None
+    _replay_with(row, [
+        pin[1] if pin is not None and d is pin[0] else d.data for d in deal_rows if d is not target
+    ])
     target.deleted_at = now()
+    if pin is not None:
+        following, data = pin
+        following.data = data
+        following.named_dealer = data["dealer"]
+        following.version += 1
+        following.updated_at = now()
     db.session.commit()
     return target
+
+
+def _pin_next_dealer(
+    row: ScoreListRow, deal_rows: Sequence[DealRow], index: int
+) -> tuple[DealRow, dict[str, Any]] | None:
+    """The deal after ``index`` with the dealer it has now named, unless it names one already.
+
+    One named dealer is enough: every later deal's dealer follows from it as before.
+    """
+    if index + 1 >= len(deal_rows) or deal_rows[index + 1].named_dealer is not None:
+        return None
+    following = deal_rows[index + 1]
+    dealer = _replay_with(row, [d.data for d in deal_rows]).deals[index + 1].dealer
+    return following, parse_deal({**following.data, "dealer": dealer}, index + 1).to_dict()
+
+
+def dealers_after_delete(row: ScoreListRow, number: int) -> tuple[str, str] | None:
+    """Who deals the deal after deal ``number`` now, and who would once it is deleted.
+
+    None when no deal follows or the two are the same (nothing to ask).
+    """
+    deal_rows = kept_deals(row)
+    target = _numbered(deal_rows, number)
+    if number >= len(deal_rows) or deal_rows[number].named_dealer is not None:
+        return None
+    before = _replay_with(row, [d.data for d in deal_rows]).deals[number].dealer
+    try:
+        after = _replay_with(row, [d.data for d in deal_rows if d is not target]).deals[number - 1].dealer
+    except ScoringError:
+        return None  # it cannot be deleted at all; the delete says why
+    return (before, after) if before != after else None
 
 
 def undo_last(row: ScoreListRow, *, deal_id: int | None = None) -> DealRow | None:
@@ -234,6 +283,15 @@ def number_of(row: ScoreListRow, deal_id: int) -> int | None:
         if deal.id == deal_id:
             return number
     return None
+
+
+def deal_id_at(row: ScoreListRow, number: int) -> int | None:
+    """The id of kept deal ``number``, for a button that undoes what was done to it."""
+    return db.session.scalar(
+        sa.select(DealRow.id)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+        .order_by(DealRow.position).offset(number - 1).limit(1)
+    ) if number >= 1 else None
 
 
 @transaction

@@ -65,7 +65,10 @@ def qr(list_id: str) -> Any:
     if link is None:
         raise services.NotAllowed("this needs the list's edit link")
     out = io.BytesIO()
+    # The edit link's code is drawn red, like its frame on the share page: a code
+    # passed on as a picture still says that it gives the right to change the list.
     segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False,
+                                     dark="#a3262a" if which == "edit" else "#000",
                                      title=_("QR code of the link"))
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-store" if which == "edit" else "private, max-age=3600"
