@@ -187,6 +187,7 @@ def register_blueprints(app: Flask) -> None:
     """Mount the pages, one blueprint per area, and the JSON API."""
     from scorer.web.api import routes as api
     from scorer.web.deals import routes as deals
+    from scorer.web.groups import routes as groups
     from scorer.web.lists import routes as lists
     from scorer.web.presets import routes as presets
     from scorer.web.sharing import routes as sharing
@@ -195,6 +196,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(deals.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(presets.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
 
