@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
@@ -47,6 +50,34 @@ def addable_lists(group: GroupRow) -> list[ScoreListRow]:
     return [row for row in rows if row.group_id is None and access.can_edit(row)]
 
 
+@dataclass(frozen=True)
+class Card:
+    """A list as the group page shows it: its link, title, players, day, deals."""
+
+    row: ScoreListRow
+    url: str
+    day: str
+    deals: str
+
+
+def list_cards(rows: Sequence[ScoreListRow], season: services.Season) -> list[Card]:
+    """The cards of these lists; each day and count is worded once, however many lists share it."""
+    counts = {row.id: summary.deals for row, summary in season.lists}
+    counts.update(services.deal_counts([row.id for row in rows if row.id not in counts]))
+    days: dict[date, str] = {}
+    deals: dict[int, str] = {}
+    prefix = url_for("lists.show_list", list_id="-").removesuffix("-")
+    cards = []
+    for row in rows:
+        day, count = row.created_at.date(), counts.get(row.id, 0)
+        if day not in days:
+            days[day] = format_date(day, "medium")
+        if count not in deals:
+            deals[count] = ngettext("%(num)s deal", "%(num)s deals", count)
+        cards.append(Card(row, prefix + row.id, days[day], deals[count]))
+    return cards
+
+
 @bp.route("/groups/new", methods=["GET", "POST"])
 def new_group() -> Any:
     """A group's name and players."""
@@ -77,15 +108,14 @@ def show_group(group_id: str) -> Any:
         return redirect(url_for("groups.show_group", group_id=group.id))
     access.remember_seen(group)  # type: ignore[arg-type]
     start, end = period()
-    season = services.season(group, start=start, end=end)
     lists = services.group_lists(group)
+    season = services.season(group, start=start, end=end, rows=lists)
     can_edit = access.can_edit(group)  # type: ignore[arg-type]
     add_form = AddListForm()
     if can_edit:
         add_form.list_id.choices = [(row.id, row.title) for row in addable_lists(group)]
     return render_template(
-        "groups/group.html", group=group, season=season, lists=lists[::-1],
-        counts=services.deal_counts([row.id for row in lists]),
+        "groups/group.html", group=group, season=season, cards=list_cards(lists[::-1], season),
         chart=season_chart_of(season), can_edit=can_edit, add_form=add_form,
         view_link=url_for("groups.show_group", group_id=group.id, _external=True),
         edit_link=(

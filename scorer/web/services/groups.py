@@ -20,6 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 
 from scorer.engine import N_, ScoringError, load_list, parse_document
 from scorer.engine.season import ListTotals, Standing, running_over_lists, standings
@@ -117,9 +118,13 @@ def group_of(row: ScoreListRow) -> GroupRow | None:
 
 
 def group_lists(group: GroupRow) -> list[ScoreListRow]:
-    """The group's lists, oldest first."""
+    """The group's lists, oldest first.
+
+    Their rules are read only when used: a summary kept from before needs none.
+    """
     query = (
         sa.select(ScoreListRow).where(ScoreListRow.group_id == group.id)
+        .options(so.defer(ScoreListRow.rules), so.defer(ScoreListRow.ends))
         .order_by(ScoreListRow.created_at, ScoreListRow.id)
     )
     return list(db.session.scalars(query))
@@ -209,32 +214,62 @@ def this_year(today: date | None = None) -> tuple[date, date]:
     return date(today.year, 1, 1), date(today.year, 12, 31)
 
 
-def season(group: GroupRow, *, start: date, end: date) -> Season:
-    """The group's season from ``start`` to ``end`` (both days included), by list start."""
-    query = (
-        sa.select(ScoreListRow)
-        .where(
-            ScoreListRow.group_id == group.id,
-            ScoreListRow.created_at >= datetime.combine(start, datetime.min.time()),
-            ScoreListRow.created_at < datetime.combine(end + timedelta(days=1), datetime.min.time()),
-        )
-        .order_by(ScoreListRow.created_at, ScoreListRow.id)
-    )
-    lists = tuple((row, list_summary(row)) for row in db.session.scalars(query))
-    table = standings(summary.totals for _, summary in lists)
+@dataclass(frozen=True)
+class _Sums:
+    """What a season adds up from its lists' summaries."""
+
+    standings: tuple[Standing, ...]
+    statistics: Mapping[str, PlayerStatistics]
+    games: tuple[str, ...]
+    players: tuple[str, ...]
+    running: tuple[tuple[int, ...], ...]
+
+
+#: Sums by the group's players and every list's (id, revision, last change):
+#: the same lists as they were add up the same.
+_SUMS: dict[tuple[Any, ...], _Sums] = {}
+SUMS_KEPT = 1_000
+
+
+def _sums(group_players: Sequence[str], summaries: Sequence[ListSummary]) -> _Sums:
+    table = standings(summary.totals for summary in summaries)
     played = {s.player for s in table}
-    players = tuple(p for p in group.players if p in played) + tuple(
-        s.player for s in table if s.player not in group.players
+    players = tuple(p for p in group_players if p in played) + tuple(
+        s.player for s in table if s.player not in group_players
     )
     games: list[str] = []
-    for _, summary in lists:
+    for summary in summaries:
         games += [g for g in summary.games if g not in games]
-    return Season(
-        start=start, end=end, lists=lists, standings=table,
-        statistics=summed(summary.statistics for _, summary in lists),
+    return _Sums(
+        standings=table, statistics=summed(summary.statistics for summary in summaries),
         games=tuple(games), players=players,
-        running=tuple(map(tuple, running_over_lists((s.totals for _, s in lists), players))),
+        running=tuple(map(tuple, running_over_lists((s.totals for s in summaries), players))),
     )
+
+
+def season(
+    group: GroupRow, *, start: date, end: date, rows: Sequence[ScoreListRow] | None = None,
+) -> Season:
+    """The group's season from ``start`` to ``end`` (both days included), by list start.
+
+    ``rows``: the group's lists (``group_lists``), when the caller has them already.
+    """
+    first = datetime.combine(start, datetime.min.time())
+    after = datetime.combine(end + timedelta(days=1), datetime.min.time())
+    chosen = [row for row in (group_lists(group) if rows is None else rows)
+              if first <= row.created_at < after]
+    key = (tuple(group.players), *((row.id, row.revision, row.updated_at) for row in chosen))
+    lists = tuple((row, list_summary(row)) for row in chosen)
+    sums = _SUMS.get(key)
+    if sums is None:
+        sums = _sums(group.players, [summary for _, summary in lists])
+        with _SUMMARIES_LOCK:
+            while len(_SUMS) >= SUMS_KEPT:
+                del _SUMS[next(iter(_SUMS))]
+            _SUMS[key] = sums
+    return Season(start=start, end=end, lists=lists, standings=sums.standings,
+                  statistics=sums.statistics, games=sums.games, players=sums.players,
+                  running=sums.running)
 
 
 # -- the archive: list files and group.json in one zip ------------------------------------------
