@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from flask_migrate import upgrade
+from flask_migrate import downgrade, upgrade
 
 from scorer.engine import ScoringError
 from scorer.web import services
 from scorer.web.extensions import db
-from scorer.web.models import ScoreListRow
 from tests.web.test_migrations import make_app
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
@@ -32,19 +31,24 @@ OLD_PAYOUTS = [
 def test_a_list_stored_before_the_second_edition_scores_its_old_deals_as_before(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     with app.app_context():
-        upgrade(revision="0004")
+        # Stored by today's models, then taken back to 0004: the schema of the first version.
+        upgrade()
         row, _key = services.create_list(
             {"rules": {"preset": "bavarian", "edition": 1}, "players": FOUR, "deals": OLD_DEALS}
         )
+        list_id, rules = row.id, dict(row.rules)
+        db.session.remove()
+        downgrade(revision="0004")
         # As the first version stored it: rules without the edition key.
+        lists = sa.table("lists", sa.column("id"), sa.column("rules", sa.JSON))
         db.session.execute(
-            sa.update(ScoreListRow).where(ScoreListRow.id == row.id)
-            .values(rules={k: v for k, v in row.rules.items() if k != "edition"})
+            sa.update(lists).where(lists.c.id == list_id)
+            .values(rules={k: v for k, v in rules.items() if k != "edition"})
         )
         db.session.commit()
         upgrade()
         db.session.expire_all()
-        stored = services.get_list(row.id)
+        stored = services.get_list(list_id)
         assert stored.rules["edition"] == 1
         result = services.list_state(stored).result
         assert [dict(deal.payouts) for deal in result.deals] == OLD_PAYOUTS

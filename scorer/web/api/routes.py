@@ -192,8 +192,9 @@ def read_group(group_id: str) -> Any:
     group = services.get_group(group_id)
     first, last = services.this_year()
     start, end = _day("from") or first, _day("to") or last
-    season = services.season(group, start=start, end=end)
-    counts = services.deal_counts([row.id for row in services.group_lists(group)])
+    rows = services.group_lists(group)
+    season = services.season(group, start=start, end=end, rows=rows)
+    counts = services.deal_counts([row.id for row in rows])
     return jsonify(
         id=group.id, name=group.name, players=list(group.players),
         url=url_for("groups.show_group", group_id=group.id),
@@ -201,7 +202,7 @@ def read_group(group_id: str) -> Any:
             {"id": row.id, "url": url_for("lists.show_list", list_id=row.id), "title": row.title,
              "created_at": row.created_at.isoformat(), "finished": row.finished_at is not None,
              "deals": counts.get(row.id, 0)}
-            for row in services.group_lists(group)
+            for row in rows
         ],
         season={
             "from": start.isoformat(), "to": end.isoformat(),
