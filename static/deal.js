@@ -141,6 +141,13 @@
   }
 
   function preview() {
+    if (!navigator.onLine && texts.textOffline) {
+      // No reception: only the server scores (offline.js keeps the deal).
+      previewBox.classList.remove("is-stale");
+      showPayouts(null);
+      previewMessage.textContent = texts.textOffline;
+      return;
+    }
     if (!chosen("game") || !window.fetch) {
       return;
     }
@@ -191,6 +198,8 @@
   });
   form.addEventListener("change", changed);
   form.addEventListener("input", changed);
+  window.addEventListener("online", preview);
+  window.addEventListener("offline", preview);
 
   // A tapped Save shows it is working and takes no second tap: app.js.
 
@@ -198,7 +207,7 @@
   guardPartner();
   showPoints();
   showPlayerPoints();
-  if (chosen("game")) {
+  if (chosen("game") || !navigator.onLine) {
     preview();
   }
 })();

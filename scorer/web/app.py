@@ -189,6 +189,7 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.deals import routes as deals
     from scorer.web.groups import routes as groups
     from scorer.web.lists import routes as lists
+    from scorer.web.offline import routes as offline
     from scorer.web.presets import routes as presets
     from scorer.web.sharing import routes as sharing
 
@@ -198,7 +199,13 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(presets.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(offline.bp)
     csrf.exempt(api.bp)
+    if app.config.get("OFFLINE_TEST_ROUTES"):
+        # Browser tests only: drop answers after a deal is stored.
+        from scorer.web.offline import testing
+
+        testing.register(app)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, SET, Carry, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
+    LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
     no_trick, nothing, partner_of, player_points, schneider, seated, side_against_side,
     side_points, the_one,
 )
@@ -427,4 +427,8 @@ FAMILY = Family(
     dealer_sits_out=5,
     carry_rules=(bock_rounds, the_stock),
     reads_carry=_reads_carry,
+    tables=(
+        # Bock rounds and the pot with their defaults: {} is every default of a group.
+        CommonTable(N_("Bock and Stock"), MappingProxyType({"bock": {}, "stock": {}})),
+    ),
 )

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorer.engine import ScoringError
+from scorer.engine import Carry, ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.deals.form import DealForm, summary
 from scorer.web.lists.carry import carry_notes, deal_note
@@ -44,8 +44,14 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
         carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
-        preview_note=deal_note(form.preview) if form.preview else "",
+        preview_note=deal_note(form.preview, carry_before(state, number)) if form.preview else "",
     )
+
+
+def carry_before(state: services.ListState, number: int) -> Carry:
+    """What the deals before deal ``number`` hand it (doublers waiting, Bock rounds, the pot)."""
+    deals = state.result.deals
+    return deals[number - 2].carry if number > 1 else Carry()
 
 
 def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, Any],
@@ -112,7 +118,7 @@ def preview(list_id: str) -> Any:
             form.add_error(error)
         else:
             answer = {"payouts": dict(result.payouts), "dealer": result.dealer}
-            note = deal_note(result)
+            note = deal_note(result, carry_before(state, result.number))
             if note:
                 answer["note"] = note
             return jsonify(answer)
@@ -161,7 +167,7 @@ def delete_deal(list_id: str, number: int) -> Any:
     if request.method == "GET":
         return render_template(
             "deals/deal_delete.html", row=row, state=state, stored=stored, number=number,
-            summary=summary(stored.deal),
+            summary=summary(stored.deal, state.result.rules.family),
         )
     shown = request.form.get("deal", type=int)
     try:

@@ -40,11 +40,16 @@ def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
     return notes
 
 
-def deal_note(result: DealResult) -> str:
-    """What the rules across deals did to one deal: its Bock multiplier, the pot after it."""
+def deal_note(result: DealResult, before: Carry | None = None) -> str:
+    """What the rules across deals did to one deal: its Bock multiplier, the doublers it
+    took up (from ``before``, the carry before it), the pot after it."""
     parts = []
     if result.bock is not None and result.bock > 1:
         parts.append(_("Bock ×%(factor)s", factor=result.bock))
+    used = before.doublers - result.carry.doublers if before is not None else 0
+    if used > 0:
+        parts.append(ngettext("Doubled by a doubler", "Doubled by %(num)s doublers: ×%(factor)s",
+                              used, factor=1 << used))
     if result.pot is not None:
         parts.append(_("pot after: %(pot)s", pot=result.pot))
     return " · ".join(parts)

@@ -102,14 +102,31 @@ def home() -> Any:
 
 
 def _start_rules() -> tuple[str, dict[str, Any] | None]:
-    """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
+    """The family and rules the new-list form starts from.
+
+    ``?preset=ID``: a group's saved house rules; ``?family=NAME&table=N``: the
+    family's N-th common table (its rules over the family's defaults);
+    ``?family=NAME``: the family's defaults.
+    """
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
         preset = services.get_preset(preset_id)
         if preset is not None and preset.rules.get("preset") in FAMILIES:
             return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
-    return (family if family in FAMILIES else "bavarian"), None
+    family = family if family in FAMILIES else "bavarian"
+    table = _table_number(family)
+    if table is not None:
+        return family, {"preset": family, **FAMILIES[family].tables[table - 1].rules}
+    return family, None
+
+
+def _table_number(family: str) -> int | None:
+    """The common table asked for (?table=N, from 1), if the family has it."""
+    number = request.args.get("table", type=int)
+    if number is None or not 1 <= number <= len(FAMILIES[family].tables):
+        return None
+    return number
 
 
 def _start_group() -> services.GroupRow | None:
@@ -161,11 +178,19 @@ def new_list() -> Any:
         known_players=list(dict.fromkeys(
             [*(group.players if group else []), *services.known_players(access.known_lists())]
         )),
+        tables=FAMILIES[family].tables, table_number=_table_number(family),
     )
 
 
 # -- the list ----------------------------------------------------------------------------
 
+
+
+def sitting_out(state: services.ListState) -> str | None:
+    """Who deals the next deal and sits it out, when the family has the dealer sit out."""
+    result = state.result
+    active = result.rules.family.active(result.players, result.next_dealer)
+    return result.next_dealer if len(active) < len(result.players) else None
 
 
 def leader(state: services.ListState) -> str:
@@ -190,6 +215,7 @@ def show_list(list_id: str) -> Any:
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=tally, leader=leader(state),
+        sitting_out=sitting_out(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
         **statistics_of(state.result),
@@ -205,6 +231,7 @@ def show_list(list_id: str) -> Any:
             ),
             edit_label=_("Edit deal %(number)s"),
             dealer_word=_("Dealer"),
+            words=lambda role, **values: _(state.result.rules.family.word(role), **values),
         ),
     )
 
