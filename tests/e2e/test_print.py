@@ -33,20 +33,20 @@ def test_a_32_deal_list_prints_on_one_a4_page(phone: Phone) -> None:
     page = phone.open(f"/l/{list_id}/settle")
     page.get_by_role("link", name="Print", exact=True).tap()
     expect(page.get_by_role("heading", name="Freitag im Ochsen", level=1)).to_be_visible()
-    expect(page.locator("table.sheet-block tbody tr")).to_have_count(32)
+    expect(page.locator("table.paper-block tbody tr")).to_have_count(32)
     expect(page.locator("svg.chart")).to_be_visible()
     expect(page.locator("ul.transfers li").first).to_be_visible()
-    phone.screenshot("print-sheet-screen")
+    phone.screenshot("print-paper-screen")
 
     pdf = page.pdf(format="A4")
     assert pages_of(pdf) == 1
-    (phone_dir := phone.screenshot("print-sheet-screen").parent).mkdir(exist_ok=True)
-    (phone_dir / "print-sheet-32-deals.pdf").write_bytes(pdf)
+    (phone_dir := phone.screenshot("print-paper-screen").parent).mkdir(exist_ok=True)
+    (phone_dir / "print-paper-32-deals.pdf").write_bytes(pdf)
 
     page.emulate_media(media="print")
     assert page.locator("header.bar").is_hidden()
     assert page.locator("a.crumb").is_hidden()
-    phone.screenshot("print-sheet-as-printed")
+    phone.screenshot("print-paper-as-printed")
 
 
 def test_a_long_list_runs_onto_more_pages_so_the_count_is_real(phone: Phone) -> None:
