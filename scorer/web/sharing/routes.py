@@ -166,5 +166,6 @@ def print_list(list_id: str) -> Any:
         rows=rows_html(
             result, game_label=lambda game: game_label(game, short=True), edit_prefix=None,
             edit_label="", dealer_word=_("Dealer"),
+            words=lambda role, **values: _(result.rules.family.word(role), **values),
         ),
     )
