@@ -13,7 +13,7 @@ side and whether it won), so they hold for every family.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -30,6 +30,9 @@ class Tally:
     def add(self, won: bool) -> Tally:
         """One more, won or not."""
         return Tally(self.count + 1, self.won + won)
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.count + other.count, self.won + other.won)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,43 @@ class PlayerStatistics:
     def declared_won(self) -> int:
         """Games declared and won."""
         return self.declared.won
+
+    def __add__(self, other: PlayerStatistics) -> PlayerStatistics:
+        """The two counts together: the biggest win and loss are the bigger of both."""
+        by_game = dict(self.by_game)
+        for game, tally in other.by_game.items():
+            by_game[game] = by_game.get(game, Tally()) + tally
+        return PlayerStatistics(
+            player=self.player, played=self.played + other.played,
+            declared=self.declared + other.declared, partnered=self.partnered + other.partnered,
+            by_game=MappingProxyType(by_game), solos=self.solos + other.solos,
+            biggest_win=max(self.biggest_win, other.biggest_win),
+            biggest_loss=min(self.biggest_loss, other.biggest_loss),
+            kontra=self.kontra + other.kontra, laufende=self.laufende + other.laufende,
+            alone=self.alone + other.alone, all_play_won=self.all_play_won + other.all_play_won,
+        )
+
+
+def summed(lists: Iterable[Mapping[str, PlayerStatistics]]) -> Mapping[str, PlayerStatistics]:
+    """Each player's statistics over several lists, players in order of first appearance.
+
+    A player absent from a list simply adds nothing for it.
+
+    >>> from scorer.engine import read_list
+    >>> def stats(players, deals):
+    ...     return statistics(read_list({"rules": {"preset": "bavarian"}, "players": players,
+    ...                                  "deals": deals}).replay())
+    >>> one = stats(["A", "B", "C", "D"], [{"game": "solo", "declarer": "A", "points": 80}])
+    >>> two = stats(["A", "B", "C", "E"], [{"game": "wenz", "declarer": "E", "points": 30}])
+    >>> season = summed([one, two])
+    >>> list(season), season["A"].played, season["A"].biggest_win, season["D"].played
+    (['A', 'B', 'C', 'D', 'E'], 2, 120, 1)
+    """
+    total: dict[str, PlayerStatistics] = {}
+    for stats in lists:
+        for who, counted in stats.items():
+            total[who] = total[who] + counted if who in total else counted
+    return MappingProxyType(total)
 
 
 def statistics(result: ListResult) -> Mapping[str, PlayerStatistics]:

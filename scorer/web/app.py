@@ -226,6 +226,7 @@ def register_blueprints(app: Flask) -> None:
     """Mount the pages, one blueprint per area, and the JSON API."""
     from scorer.web.api import routes as api
     from scorer.web.deals import routes as deals
+    from scorer.web.groups import routes as groups
     from scorer.web.lists import routes as lists
     from scorer.web.offline import routes as offline
     from scorer.web.presets import routes as presets
@@ -235,6 +236,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(deals.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(presets.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(offline.bp)
     csrf.exempt(api.bp)

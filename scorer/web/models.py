@@ -1,4 +1,4 @@
-"""The database: lists, their deals as entered, and saved house-rule presets.
+"""The database: lists, their deals as entered, groups of lists, and saved house-rule presets.
 
 Totals are never stored: they are derived by replaying a list's deals
 through the engine, so they cannot drift.
@@ -45,6 +45,11 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     #: A hash of the one-time token of the form that created the list: a resend
     #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+    #: The group (Stammtisch, Runde) the list belongs to, if any.
+    group_id: so.Mapped[str | None] = so.mapped_column(
+        sa.ForeignKey("groups.id", ondelete="SET NULL", name="fk_lists_group_id_groups"),
+        default=None, index=True,
+    )
 
     @property
     def etag(self) -> str:
@@ -54,6 +59,26 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     deals: so.WriteOnlyMapped[DealRow] = so.relationship(
         back_populates="score_list", cascade="all, delete-orphan", passive_deletes=True
     )
+
+
+class GroupRow(db.Model):  # type: ignore[name-defined,misc]
+    """A group that plays together (a Stammtisch, a Runde): its name, players and lists.
+
+    Like a list, it has a view link (its id) and an edit key, stored hashed.
+    """
+
+    __tablename__ = "groups"
+    __table_args__ = (sa.UniqueConstraint("creation_token", name="uq_groups_creation_token"),)
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(80))
+    #: The group's players, in the order they were named; a list may seat others too.
+    players: so.Mapped[list[str]] = so.mapped_column(sa.JSON)
+    edit_key_hash: so.Mapped[str] = so.mapped_column(sa.String(64))
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    #: The one-time token of the form that created the group: a resend finds it.
+    creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
 
 class DealRow(db.Model):  # type: ignore[name-defined,misc]

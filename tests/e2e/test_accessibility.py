@@ -57,6 +57,8 @@ EXCLUDED = {
     "offline.service_worker": "JavaScript: the service worker",
     "offline.edit_key": "JSON: the edit key for a waiting deal's sync, only to phones with edit rights",
     "dropped": "test-only: registered with OFFLINE_TEST_ROUTES to cut answers off after storing",
+    "groups.export_group": "a zip file to download",
+    "api.read_group": "JSON API",
 }
 
 FIVE = ["Annemarie", "Benedikt", "Christoph", "Dorothea", "Emmeran"]
@@ -147,6 +149,11 @@ VISITS = [
     Visit("settle-finished", "/l/{finished}/settle"),
     Visit("share-editor", "/l/{evening}/share"),
     Visit("share-watcher", "/l/{watched}/share"),
+    Visit("print", "/l/{evening}/print"),
+    Visit("group-new-errors", "/groups/new", send_empty),
+    Visit("group-editor", "/g/{group}", screenshot=True),
+    Visit("group-watcher", "/g/{watched_group}"),
+    Visit("group-import-error", "/groups/import", send_empty),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
 ]
@@ -224,6 +231,26 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
     })["id"]
     ids["bavarian3"] = _create(phone, {"rules": {"preset": "bavarian3"}, "players": THREE})["id"]
     ids["sheepshead"] = _create(phone, {"rules": {"preset": "sheepshead"}, "players": FIVE})["id"]
+    # A Stammtisch of five with three lists (one finished), and a group only watched.
+    made = phone.page.request.post(phone.base_url + "/api/groups",
+                                   data={"name": "Stammtisch beim Wirt am Eck", "players": FIVE})
+    assert made.status == 201, made.text()
+    group = dict(made.json())
+    for players in (FIVE[:4], FIVE[1:], FIVE[:4]):
+        started = phone.page.request.post(
+            f"{phone.base_url}/api/groups/{group['id']}/lists",
+            data={"rules": {"preset": "bavarian"}, "players": players, "deals": [
+                {"game": "sauspiel", "declarer": players[0], "partner": players[2], "points": 72},
+                {"game": "solo", "declarer": players[1], "points": 80, "laufende": 3},
+            ]},
+            headers={"X-Edit-Key": group["edit_key"]},
+        )
+        assert started.status == 201, started.text()
+    phone.open(group["edit_url"])
+    ids["group"] = group["id"]
+    watched = phone.page.request.post(phone.base_url + "/api/groups",
+                                      data={"name": "Sonntagsrunde", "players": FOUR})
+    ids["watched_group"] = str(watched.json()["id"])
     with live_server.app.app_context():
         ids["preset"] = str(services.save_preset(
             "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}).id)

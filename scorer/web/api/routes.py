@@ -1,9 +1,10 @@
-"""The JSON API: the list file over HTTP (FORMAT.md's table)."""
+"""The JSON API: the list file over HTTP (FORMAT.md's table), and groups of lists."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import date
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -69,6 +70,16 @@ def scored(result: Any) -> dict[str, Any]:
     return answer
 
 
+def made(endpoint: str, arg: str, ident: str, key: str) -> dict[str, str]:
+    """The id, links and edit key of something just made, as every create answers them."""
+    return {
+        "id": ident,
+        "url": url_for(endpoint, **{arg: ident}),
+        "edit_url": url_for(endpoint, **{arg: ident}, key=key),
+        "edit_key": key,
+    }
+
+
 def _editable(list_id: str) -> services.ScoreListRow:
     row = services.get_list(list_id)
     services.require_key(row, request.headers.get("X-Edit-Key"))
@@ -81,12 +92,7 @@ def _editable(list_id: str) -> services.ScoreListRow:
 def create_list() -> Any:
     """Store a list file as a new list."""
     row, key = services.create_list(json_object())
-    return jsonify(
-        id=row.id,
-        url=url_for("lists.show_list", list_id=row.id),
-        edit_url=url_for("lists.show_list", list_id=row.id, key=key),
-        edit_key=key,
-    ), 201
+    return jsonify(made("lists.show_list", "list_id", row.id, key)), 201
 
 
 @bp.get("/lists/<list_id>")
@@ -150,3 +156,78 @@ def preview(list_id: str) -> Any:
     row = services.get_list(list_id)
     number = request.args.get("number", type=int)
     return jsonify(scored(services.preview_deal(row, json_object(), number=number)))
+
+
+# -- groups ---------------------------------------------------------------------------------
+
+
+def _editable_group(group_id: str) -> services.GroupRow:
+    group = services.get_group(group_id)
+    services.require_group_key(group, request.headers.get("X-Edit-Key"))
+    return group
+
+
+@bp.post("/groups")
+@limit_list_creation
+@answers_json
+def create_group() -> Any:
+    """Make a group from its name and players."""
+    group, key = services.create_group(json_object())
+    return jsonify(made("groups.show_group", "group_id", group.id, key)), 201
+
+
+def _day(name: str) -> Any:
+    value = request.args.get(name)
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise BadBody(f"{name} must be a date like 2026-01-31") from None
+
+
+@bp.get("/groups/<group_id>")
+@answers_json
+def read_group(group_id: str) -> Any:
+    """The group: its players, every list, and the season (?from=&to=, this year by default)."""
+    group = services.get_group(group_id)
+    first, last = services.this_year()
+    start, end = _day("from") or first, _day("to") or last
+    rows = services.group_lists(group)
+    season = services.season(group, start=start, end=end, rows=rows)
+    counts = services.deal_counts([row.id for row in rows])
+    return jsonify(
+        id=group.id, name=group.name, players=list(group.players),
+        url=url_for("groups.show_group", group_id=group.id),
+        lists=[
+            {"id": row.id, "url": url_for("lists.show_list", list_id=row.id), "title": row.title,
+             "created_at": row.created_at.isoformat(), "finished": row.finished_at is not None,
+             "deals": counts.get(row.id, 0)}
+            for row in rows
+        ],
+        season={
+            "from": start.isoformat(), "to": end.isoformat(),
+            "lists": [row.id for row, _summary in season.lists],
+            "standings": [
+                {"player": s.player, "lists": s.lists, "units": s.units, "money": s.money,
+                 "average": s.average}
+                for s in season.standings
+            ],
+        },
+    )
+
+
+@bp.post("/groups/<group_id>/lists")
+@limit_list_creation
+@answers_json
+def add_group_list(group_id: str) -> Any:
+    """Start a list in the group (a list file), or add one (its id and edit key)."""
+    group = _editable_group(group_id)
+    body = json_object()
+    if "players" not in body and "id" in body:
+        row = services.get_list(str(body["id"]))
+        services.require_key(row, body.get("edit_key") if isinstance(body.get("edit_key"), str) else None)
+        services.add_to_group(group, row)
+        return jsonify(id=row.id, url=url_for("lists.show_list", list_id=row.id), group=group.id)
+    row, key = services.create_group_list(group, body)
+    return jsonify(made("lists.show_list", "list_id", row.id, key)), 201

@@ -91,13 +91,14 @@ def set_language(lang: str) -> Any:
 
 @bp.get("/")
 def home() -> Any:
-    """Open lists, most recent first; finished lists; New list."""
+    """Open lists, most recent first; finished lists; the groups; New list."""
     known = access.known_lists()
     open_lists = services.recent_lists(known, finished=False)
     finished_lists = services.recent_lists(known, finished=True)
     counts = services.deal_counts([row.id for row in open_lists + finished_lists])
     return render_template(
-        "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts
+        "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts,
+        groups=services.known_groups(known),
     )
 
 
@@ -133,11 +134,24 @@ def _table_number(family: str) -> int | None:
     return number
 
 
+def _start_group() -> services.GroupRow | None:
+    """The group the new list is for (?group=ID), if this phone holds its edit key."""
+    group_id = request.args.get("group")
+    if not group_id:
+        return None
+    try:
+        group = services.get_group(group_id)
+    except services.NotFound:
+        return None
+    return group if access.can_edit(group) else None  # type: ignore[arg-type]
+
+
 @bp.route("/new", methods=["GET", "POST"])
 @limit_list_creation
 def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
     family, start = _start_rules()
+    group = _start_group()
     form = new_list_form(family, start)
     if form.validate_on_submit():
         document: dict[str, Any] = {"rules": form.rules(), "players": form.players()}
@@ -147,7 +161,7 @@ def new_list() -> Any:
         try:
             row, key = services.create_list(
                 document, title=form.title.data or "", ends=form.ends(),
-                token=(form.once.data or "")[:64] or None,
+                token=(form.once.data or "")[:64] or None, group_id=group.id if group else None,
             )
         except ScoringError as error:
             field = form.field_for(error.key)
@@ -169,8 +183,10 @@ def new_list() -> Any:
         family_description=family_description(family),
         # Saved rules belong to one family: only this family's are offered here.
         presets=[p for p in services.presets(owner=access.preset_owner()) if p.rules.get("preset") == family],
-        known_players=services.known_players(access.known_lists()),
-        preset_id=request.args.get("preset", type=int),
+        preset_id=request.args.get("preset", type=int), group=group,
+        known_players=list(dict.fromkeys(
+            [*(group.players if group else []), *services.known_players(access.known_lists())]
+        )),
         tables=FAMILIES[family].tables, table_number=_table_number(family),
     )
 
@@ -213,7 +229,7 @@ def show_list(list_id: str) -> Any:
         chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
         **statistics_of(state.result),
         can_edit=can_edit, can_change=can_edit and not state.finished,
-        action_form=ActionForm(),
+        action_form=ActionForm(), group=services.group_of(row),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
         rows=rows_html(
             state.result,

@@ -7,6 +7,7 @@ attributes (not style attributes), which the Content-Security-Policy allows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -57,8 +58,22 @@ def _sampled(count: int) -> list[int]:
 
 def running_chart(result: ListResult, *, title: str, zero: str, bock_label: str) -> Chart:
     """The running totals: one line per player over the deals, zero marked, Bock deals shaded."""
+    bands = [
+        (scored.number - 1, scored.number, f"{bock_label} ×{scored.bock}")
+        for scored in result.deals if scored.bock is not None and scored.bock > 1
+    ]
+    return line_chart(result.players, running_totals(result), title=title, zero=zero, bands=bands)
+
+
+def line_chart(
+    players: Sequence[str], rows: Sequence[Sequence[int]], *, title: str, zero: str,
+    bands: Sequence[tuple[int, int, str]] = (), chart_id: str = "chart-title",
+) -> Chart:
+    """One line per player through rows of totals (a row per step, from the start), zero marked.
+
+    ``bands`` shade the steps from one index to another, each with its tooltip.
+    """
     width, height, left, right, top, bottom = 360, 200, 34, 8, 8, 18
-    rows = running_totals(result)
     values = [v for row in rows for v in row]
     low, high = min(0, *values), max(0, *values)
     if low == high:
@@ -73,19 +88,17 @@ def running_chart(result: ListResult, *, title: str, zero: str, bock_label: str)
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-labelledby="chart-title" preserveAspectRatio="none" '
+        f'aria-labelledby="{chart_id}" preserveAspectRatio="none" '
         f'xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(title)}</title>',
+        f'<title id="{chart_id}">{escape(title)}</title>',
     ]
-    # Deals under Bock: a band from the deal before to the deal.
-    for scored in result.deals:
-        if scored.bock is not None and scored.bock > 1:
-            x0, x1 = x(scored.number - 1), x(scored.number)
-            parts.append(
-                f'<rect class="bock-band" x="{x0:.1f}" y="{top}" width="{x1 - x0:.1f}" '
-                f'height="{height - top - bottom}" fill="#f3d37a" fill-opacity="0.45">'
-                f"<title>{escape(bock_label)} ×{scored.bock}</title></rect>"
-            )
+    for start, end, label in bands:
+        x0, x1 = x(start), x(end)
+        parts.append(
+            f'<rect class="bock-band" x="{x0:.1f}" y="{top}" width="{x1 - x0:.1f}" '
+            f'height="{height - top - bottom}" fill="#f3d37a" fill-opacity="0.45">'
+            f"<title>{escape(label)}</title></rect>"
+        )
     zero_y = y(0)
     parts.append(
         f'<line x1="{left}" x2="{width - right}" y1="{zero_y:.1f}" y2="{zero_y:.1f}" '
@@ -96,7 +109,7 @@ def running_chart(result: ListResult, *, title: str, zero: str, bock_label: str)
     )
     picks = _sampled(len(rows))
     legend = []
-    for seat, who in enumerate(result.players):
+    for seat, who in enumerate(players):
         points = " ".join(f"{x(i):.1f},{y(rows[i][seat]):.1f}" for i in picks)
         dash = DASHES[seat % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""

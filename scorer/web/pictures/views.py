@@ -9,7 +9,10 @@ from flask_babel import ngettext
 
 from scorer.engine import ListResult
 from scorer.engine.statistics import statistics
-from scorer.web.pictures.svg import Chart, heads_row, running_chart, sheeps_head, tally_bar
+from scorer.web.pictures.svg import (
+    Chart, heads_row, line_chart, running_chart, sheeps_head, tally_bar,
+)
+from scorer.web.services.groups import Season
 
 
 def chart_of(result: ListResult) -> Chart | None:
@@ -53,3 +56,13 @@ def statistics_of(result: ListResult) -> dict[str, Any]:
     stats = statistics(result)
     played = {game for s in stats.values() for game in s.by_game}
     return {"stats": stats, "stat_games": [g for g in result.rules.family.games if g in played]}
+
+
+def season_chart_of(season: Season) -> Chart | None:
+    """The season's chart: each player's running total over the lists, once a list is played."""
+    if not season.lists or not season.players:
+        return None
+    return line_chart(
+        season.players, season.running, title=_("Running totals in units after each list"),
+        zero="0", chart_id="season-chart-title",
+    )

@@ -9,7 +9,7 @@ thing that changes together; this package names them all, so a view calls
 from __future__ import annotations
 
 from scorer.engine import DealResult
-from scorer.web.models import ScoreListRow
+from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
     MAX_IDEMPOTENCY_KEY, add_deal, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
@@ -18,6 +18,11 @@ from scorer.web.services.deals import (
 )
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
+)
+from scorer.web.services.groups import (
+    GROUP_FORMAT, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
+    create_group_list, export_group, get_group, group_lists, group_of, import_group, known_groups,
+    list_summary, require_group_key, season, this_year,
 )
 from scorer.web.services.keys import (
     hash_key, key_from_token, key_matches, open_key, reissue_key, require_key, seal_key,
@@ -31,7 +36,10 @@ from scorer.web.services.lists import (
 from scorer.web.services.saved_presets import delete_preset, get_preset, presets, save_preset
 
 __all__ = [
-    "END_KINDS", "MAX_IDEMPOTENCY_KEY", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
+    "END_KINDS", "GROUP_FORMAT", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
+    "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
+    "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
+    "require_group_key", "season", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "all_lists", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",

@@ -237,8 +237,9 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None, token: str | None = None,
+    group_id: str | None = None,
 ) -> tuple[ScoreListRow, str]:
-    """Store a new list (with any deals it brings); return it and its edit key.
+    """Store a new list (with any deals it brings), in a group if given; return it and its edit key.
 
     A repeated one-time ``token`` (a form sent twice) stores the list once.
     """
@@ -265,6 +266,7 @@ def create_list(
         first_dealer=score_list.first_dealer,
         ends=_check_ends(ends, score_list.rules.preset, len(score_list.players)),
         edit_key_hash=hash_key(key),
+        group_id=group_id,
     )
     db.session.add(row)
     for position, deal in enumerate(score_list.deals, start=1):

@@ -1,4 +1,4 @@
-"""Sharing a list: its links with QR codes, a new edit key, export as JSON or CSV, import."""
+"""Sharing a list: its links with QR codes, a new edit key, export as JSON or CSV, import, print."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError, parse_document
 from scorer.web import access, i18n, services
 from scorer.web.limits import limit_list_creation
-from scorer.web.lists.forms import ActionForm
+from scorer.web.lists.forms import ActionForm, game_label
+from scorer.web.lists.table import rows_html
+from scorer.web.pictures.views import chart_of
 from scorer.web.models import ScoreListRow
 from scorer.web.sharing.forms import ImportForm
 
@@ -153,3 +155,22 @@ def import_list() -> Any:
     return render_template("sharing/import.html", form=form)
 
 
+
+
+# -- the paper block, printed ---------------------------------------------------------------
+
+
+@bp.get("/l/<list_id>/print")
+def print_list(list_id: str) -> Any:
+    """The whole list on one sheet, like the paper block: deals, totals, chart, who pays whom."""
+    row = services.get_list(list_id)
+    result = services.list_state(row).result
+    return render_template(
+        "sharing/print.html", row=row, result=result, value=result.rules.point_value,
+        transfers=result.settlement, chart=chart_of(result),
+        rows=rows_html(
+            result, game_label=lambda game: game_label(game, short=True), edit_prefix=None,
+            edit_label="", dealer_word=_("Dealer"),
+            words=lambda role, **values: _(result.rules.family.word(role), **values),
+        ),
+    )
