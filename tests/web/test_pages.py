@@ -16,7 +16,7 @@ from scorer import create_app
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import PresetRow, ScoreListRow
-from tests.web.conftest import database_url
+from tests.web.conftest import database_url, deal_rows
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 DEALS = [
@@ -325,13 +325,15 @@ def test_the_list_shows_each_deal_and_totals_that_sum_to_zero(client: FlaskClien
     made = create(client, deals=DEALS, ends={"kind": "deals", "count": 32})
     page = text(client.get(f'/l/{made["id"]}'))
     deals = page[page.index('id="deals-heading"'):]  # the statistics table comes before it
-    assert deals.count("<tr>") == 1 + len(DEALS) + 1
+    # The head, two rows for each deal (its summary, its payouts), the totals.
+    assert deals.count("<tr>") == 1 + 2 * len(DEALS) + 1
+    assert len(deal_rows(page)) == len(DEALS)
     assert "Sau" in page and "Solo" in page and "Wenz" in page and "Thrown in" in page
     totals = totals_row(page)
     assert len(totals) == 4 and sum(totals) == 0
     api = client.get(f'/api/lists/{made["id"]}').get_json()
     assert totals == [api["totals"][p] for p in FOUR]
-    assert "Deal 5 of 32" in page
+    assert "4 of 32 deals played" in page
     # deal 5 is dealt by Dora's left neighbour after four deals: Dora again; Anna leads
     assert "Dora deals, Anna leads." in page
 
