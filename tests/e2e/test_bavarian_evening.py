@@ -126,9 +126,10 @@ def test_a_bavarian_evening_of_a_dozen_deals_adds_up_to_what_the_engine_computes
     ]
     assert 0 < len(transfers) <= len(FOUR) - 1
     balances = page.locator(".total-list li .amount").all_inner_texts()
-    assert [b.replace("\u2212", "-") for b in balances] == [
-        money(expected["totals"][p]).replace("\u20ac-", "-\u20ac") if expected["totals"][p] < 0
-        else money(expected["totals"][p]) for p in FOUR
+    # Signed as the list signs its totals: a plus for a win, a minus (not a hyphen) for a loss.
+    assert balances == [
+        ("+" if expected["totals"][p] > 0 else "\u2212" if expected["totals"][p] < 0 else "")
+        + money(abs(expected["totals"][p])) for p in FOUR
     ]
     phone.screenshot("settle")
     page.get_by_role("button", name="Finish the list").tap()
