@@ -214,6 +214,7 @@ def test_the_settle_page_pays_the_pot_back_before_the_transfers(client: FlaskCli
 
 def test_the_csv_has_each_deals_bock_and_pot(client: FlaskClient) -> None:
     created = create(client, EVENING[:3])
-    rows = list(csv.reader(io.StringIO(text(client.get(f"/l/{created['id']}/export.csv")))))
-    assert rows[0][6:8] == ["bock", "pot"]
-    assert [row[6:8] for row in rows[1:4]] == [["1", "80"], ["2", "160"], ["2", "160"]]
+    body = client.get(f"/l/{created['id']}/export.csv").get_data().decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(body)))
+    assert rows[0][-6:-4] == ["Bock multiplier", "Stock (pot)"]
+    assert [row[-6:-4] for row in rows[1:4]] == [["1", "80"], ["2", "160"], ["2", "160"]]

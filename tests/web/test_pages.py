@@ -43,6 +43,11 @@ def text(response: Any) -> str:
     return response.get_data(as_text=True)
 
 
+def csv_text(response: Any) -> str:
+    """A CSV download as text, without the byte order mark spreadsheet programs look for."""
+    return response.get_data().decode("utf-8-sig")
+
+
 def list_count(app: Flask) -> int:
     with app.app_context():
         return db.session.query(ScoreListRow).count()
@@ -131,9 +136,10 @@ def test_home_shows_a_phone_only_the_lists_it_knows(app: Flask, client: FlaskCli
 def test_the_csv_never_hands_a_spreadsheet_a_formula(client: FlaskClient) -> None:
     made = create(client, players=["=1+1", "Bene", "@SUM(A1)", "Dora"],
                   deals=[{"game": "solo", "declarer": "=1+1", "points": 70}])
-    rows = list(csv.reader(io.StringIO(text(client.get(f'/l/{made["id"]}/export.csv')))))
-    assert rows[0][6:] == ["'=1+1", "Bene", "'@SUM(A1)", "Dora"]
-    assert rows[1][3] == "'=1+1" and rows[1][6] == "120" and rows[1][7] == "-40"
+    rows = list(csv.reader(io.StringIO(csv_text(client.get(f'/l/{made["id"]}/export.csv')))))
+    assert rows[0][-4:] == ["'=1+1", "Bene", "'@SUM(A1)", "Dora"]
+    declarer = rows[0].index("Declarer")
+    assert rows[1][declarer] == "'=1+1" and rows[1][-4:] == ["120", "-40", "-40", "-40"]
 
 
 # -- new list ----------------------------------------------------------------------------
@@ -497,17 +503,19 @@ def test_import_takes_an_uploaded_file(client: FlaskClient) -> None:
     assert "New deal" in page and "+20" in page
 
 
-def test_export_csv_has_a_row_per_deal_and_a_totals_row(client: FlaskClient) -> None:
+def test_export_csv_has_a_row_per_deal_a_totals_row_and_a_money_row(client: FlaskClient) -> None:
     made = create(client, deals=DEALS)
     response = client.get(f'/l/{made["id"]}/export.csv')
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(text(response))))
-    assert rows[0] == ["number", "dealer", "game", "declarer", "partner", "points", *FOUR]
-    assert len(rows) == 1 + len(DEALS) + 1
-    assert rows[1][:6] == ["1", "Dora", "sauspiel", "Anna", "Chris", "72"]
-    assert rows[1][6:] == ["20", "-20", "20", "-20"]
-    assert rows[-1][0] == "total"
-    assert sum(int(x) for x in rows[-1][6:]) == 0
+    rows = list(csv.reader(io.StringIO(csv_text(response))))
+    assert rows[0][:7] == ["Deal", "Dealer", "Game", "Summary", "Declarer", "Partner", "Card points"]
+    assert rows[0][-4:] == FOUR
+    assert len(rows) == 1 + len(DEALS) + 2
+    assert rows[1][:7] == ["1", "Dora", "Sauspiel", "Sau 72", "Anna", "Chris", "72"]
+    assert rows[1][-4:] == ["20", "-20", "20", "-20"]
+    assert rows[-2][0] == "Total"
+    assert sum(int(x) for x in rows[-2][-4:]) == 0
+    assert rows[-1][0] == "Balance in euros"
 
 
 @pytest.mark.parametrize(
