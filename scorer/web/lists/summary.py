@@ -120,12 +120,18 @@ def _word(family: Family, key: str, value: Any) -> str:
     return _(text, name=value)
 
 
+#: Each key's place in a summary: the list file's order of keys.
+_RANK: Mapping[str, int] = MappingProxyType({key: rank for rank, key in enumerate(NEUTRAL)})
+
+
 class Summaries:
     """The summaries of one list's deals in the page's language.
 
-    Deals repeat themselves (the same game, points and modifiers), so each
-    summary is worked out once per request: the list page's thousand rows
-    pay for the words of the few different deals among them.
+    A summary is the game's word, the card points, then a word for each
+    other key the deal sets. Deals repeat their game and modifiers (the card
+    points mostly differ), so the words around the points are worked out
+    once per kind of deal: the list page's thousand rows pay for the words
+    of the few different kinds among them.
     """
 
     def __init__(self, family: Family, players: tuple[str, ...], *,
@@ -133,35 +139,42 @@ class Summaries:
         self.family = family
         self.players = players
         self.game_word = game_word or (lambda name: game_label(name, short=True))
-        self._seen: dict[tuple[Any, ...], str] = {}
+        self._seen: dict[tuple[Any, ...], tuple[str, str]] = {}
 
     def __call__(self, deal: Deal) -> str:
         """What the deal was, in a few words: the game, its points, then each key set."""
-        return self.text(deal, self.key(deal))
+        head, tail = self.words(deal, self.key(deal))
+        return head + self.points(deal) + tail
 
-    def key(self, deal: Deal) -> tuple[Any, ...]:
-        """What the summary depends on: two deals with the same key read the same."""
+    @staticmethod
+    def key(deal: Deal) -> tuple[Any, ...]:
+        """What the words depend on: two deals with the same key read the same but for the points."""
+        rest = deal.given - LEFT_OUT
+        if not rest:
+            return (deal.game,)
+        if len(rest) == 1:
+            (only,) = rest
+            return (deal.game, only, getattr(deal, only))
+        return (deal.game, frozenset([(k, getattr(deal, k)) for k in rest]))
+
+    def points(self, deal: Deal) -> str:
+        """The card points: the declaring side's, or every player's in the columns' order."""
         points = deal.points
+        if points.__class__ is int:  # the common case first: an ABC check costs per row
+            return f" {points}"
+        if points is None:
+            return ""
         if isinstance(points, Mapping):
-            points = tuple([points.get(who) for who in self.players])
-        return (deal.game, points, *[(k, getattr(deal, k)) for k in deal.given if k not in LEFT_OUT])
+            # A dash for who sat out, so the numbers stand in the players' order.
+            return " " + "/".join(str(points[who]) if who in points else "\u2013"
+                                  for who in self.players)
+        return f" {points}"
 
-    def text(self, deal: Deal, key: tuple[Any, ...]) -> str:
-        """The summary of a deal whose key is known."""
-        text = self._seen.get(key)
-        if text is None:
-            keys = [k for k in deal.set_keys() if k not in LEFT_OUT]
-            text = self._seen[key] = self._summary(deal, keys)
-        return text
-
-    def _summary(self, deal: Deal, keys: list[str]) -> str:
-        game = self.family.games.get(deal.game)
-        head = self.game_word(deal.game)
-        points = deal.points
-        if isinstance(points, Mapping):
-            # Every player's card points in the columns' order; a dash for who sat out.
-            head += " " + "/".join(str(points[who]) if who in points else "\u2013"
-                                   for who in self.players)
-        elif points is not None and (game is None or game.points is not None):
-            head += f" {points}"
-        return " · ".join([head, *(_word(self.family, k, getattr(deal, k)) for k in keys)])
+    def words(self, deal: Deal, key: tuple[Any, ...]) -> tuple[str, str]:
+        """The words before and after the card points, for a deal whose key is known."""
+        found = self._seen.get(key)
+        if found is None:
+            keys = sorted(deal.given - LEFT_OUT, key=_RANK.__getitem__)
+            tail = "".join(" \u00b7 " + _word(self.family, k, getattr(deal, k)) for k in keys)
+            found = self._seen[key] = (self.game_word(deal.game), tail)
+        return found

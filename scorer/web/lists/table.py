@@ -61,13 +61,14 @@ def _who(
 
 
 def _game_cell(
-    summary: str, who: str, bock: int, doubled: int, doubler_word: str,
-) -> str:
-    """The deal's line: its summary, what Bock and doublers multiplied, who played."""
+    head: str, tail: str, who: str, bock: int, doubled: int, doubler_word: str,
+) -> tuple[str, str]:
+    """The deal's line around its card points: its summary, what Bock and doublers multiplied, who played."""
     mark = f' <span class="bock" title="Bock">\u00d7{bock}</span>' if bock > 1 else ""
     if doubled > 1:
         mark += f' <span class="bock" title="{escape(doubler_word)}">\u00d7{doubled}</span>'
-    return f'<span class="game-name">{escape(summary)}</span>{mark}{who}</td></tr><tr>'
+    return (f'<span class="game-name">{escape(head)}',
+            f'{escape(tail)}</span>{mark}{who}</td></tr><tr>')
 
 
 def rows_html(
@@ -104,7 +105,8 @@ def rows_html(
     span = f'<td class="game" colspan="{len(players)}" headers="deal-'
     # Rows repeat themselves: the same deal, the same payouts.
     games = result.rules.family.games
-    game_cells: dict[tuple[Any, ...], str] = {}
+    game_cells: dict[tuple[Any, ...], tuple[str, str]] = {}
+    who_spans: dict[tuple[str, str | None, str | None], str] = {}
     pay_cells: dict[tuple[int, ...], str] = {}
     out = []
     doublers = 0  # doubler hands waiting before the deal
@@ -123,13 +125,17 @@ def rows_html(
         doublers = scored.carry.doublers
         memo = summaries.key(deal)
         key = (memo, deal.declarer, deal.partner, bock, doubled)
-        game = game_cells.get(key)
-        if game is None:
-            game = game_cells[key] = _game_cell(
-                summaries.text(deal, memo),
-                _who(games[deal.game], deal.declarer, deal.partner, names, words),
-                bock, doubled, doubler_word,
-            )
+        cell = game_cells.get(key)
+        if cell is None:
+            played = (deal.game, deal.declarer, deal.partner)
+            who = who_spans.get(played)
+            if who is None:
+                who = who_spans[played] = _who(
+                    games[deal.game], deal.declarer, deal.partner, names, words)
+            cell = game_cells[key] = _game_cell(
+                *summaries.words(deal, memo), who, bock, doubled, doubler_word)
+        # Card points are digits, slashes and dashes: nothing to escape.
+        game = cell[0] + summaries.points(deal) + cell[1]
         payouts = scored.payouts
         amounts = tuple([payouts[who] for who in players])
         cells = pay_cells.get(amounts)
