@@ -16,7 +16,7 @@ from flask_babel import format_decimal
 from markupsafe import Markup, escape
 
 from scorer.engine import Game, ListResult
-from scorer.web.lists.summary import Summaries
+from scorer.web.lists.summary import LEFT_OUT, Summaries
 
 _PLUS = '<td class="pay plus">+%s</td>'
 _MINUS = '<td class="pay minus">\u2212%s</td>'
@@ -108,22 +108,23 @@ def rows_html(
     game_cells: dict[tuple[Any, ...], tuple[str, str]] = {}
     who_spans: dict[tuple[str, str | None, str | None], str] = {}
     pay_cells: dict[tuple[int, ...], str] = {}
+    # The link's name, "Edit deal N", around its number: translated and escaped once.
+    before, _, after = str(escape(edit_label % {"number": "\x00"})).partition("\x00")
     out = []
     doublers = 0  # doubler hands waiting before the deal
     for scored in result.deals:
         deal = scored.deal
         n = scored.number
         if prefix is not None:
-            label = escape(edit_label % {"number": n})
             start = (f'{head}{n}"><a class="row-edit" href="{prefix}{n}/edit" '
-                     f'aria-label="{label}">{n}</a>')
+                     f'aria-label="{before}{n}{after}">{n}</a>')
         else:
             start = f'{head}{n}"><span class="row-number">{n}</span>'
         bock = scored.bock or 1
         # A Sheepshead pick takes up the doubler hands waiting, each doubling it.
         doubled = 1 << max(doublers - scored.carry.doublers, 0)
         doublers = scored.carry.doublers
-        memo = summaries.key(deal)
+        memo = (deal.game,) if deal.given <= LEFT_OUT else summaries.key(deal)
         key = (memo, deal.declarer, deal.partner, bock, doubled)
         cell = game_cells.get(key)
         if cell is None:
@@ -135,7 +136,8 @@ def rows_html(
             cell = game_cells[key] = _game_cell(
                 *summaries.words(deal, memo), who, bock, doubled, doubler_word)
         # Card points are digits, slashes and dashes: nothing to escape.
-        game = cell[0] + summaries.points(deal) + cell[1]
+        points = deal.points
+        game = cell[0] + (f" {points}" if points.__class__ is int else summaries.points(deal)) + cell[1]
         payouts = scored.payouts
         amounts = tuple([payouts[who] for who in players])
         cells = pay_cells.get(amounts)
