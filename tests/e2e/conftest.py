@@ -219,8 +219,8 @@ def stored(phone: Phone, list_id: str) -> dict[str, Any]:
 
 
 def units(text: str) -> int:
-    """A signed amount as the list page writes it (+20, \u221220, a dash for 0)."""
-    text = text.strip().replace("\u2212", "-")
+    """A signed amount as the list page writes it (+20, \u221220, 1,040 or 1.040, a dash for 0)."""
+    text = re.sub(r"[,.\u00a0\u202f]", "", text.strip().replace("\u2212", "-"))
     return 0 if text in ("\u2013", "-", "0", "") else int(text)
 
 
@@ -234,14 +234,24 @@ def totals_on_screen(page: Page) -> dict[str, int]:
 
 
 def block_on_screen(page: Page) -> tuple[list[list[int]], list[int]]:
-    """The paper block: each deal row's payouts, and the totals row, in seating order."""
-    rows = page.locator("table.block tbody tr")
-    payouts = [
-        [units(t) for t in rows.nth(i).locator("td.pay").all_inner_texts()]
-        for i in range(rows.count())
-    ]
+    """The paper block: each deal's payouts in the order played, and the totals row, in seating order.
+
+    The page shows the newest deal first, each deal a row group named by its number.
+    """
+    groups = page.locator("table.block tbody.deal")
+    numbered = {
+        int(str(groups.nth(i).locator("th.num").get_attribute("id")).removeprefix("deal-")):
+            [units(t) for t in groups.nth(i).locator("td.pay").all_inner_texts()]
+        for i in range(groups.count())
+    }
+    payouts = [numbered[number] for number in sorted(numbered)]
     totals = [units(t) for t in page.locator("table.block tfoot td.pay").all_inner_texts()]
     return payouts, totals
+
+
+def deal_row(page: Page, number: int) -> Any:
+    """The row group of one deal in the list page's table."""
+    return page.locator("table.block tbody.deal", has=page.locator(f"#deal-{number}"))
 
 
 #: Collects every visible tappable control smaller than 44 x 44 px (and text inputs

@@ -37,7 +37,7 @@ def test_typing_130_card_points_shows_the_message_at_the_field_and_saves_nothing
 
     page.get_by_role("link", name="Back to the list").tap()
     expect(page.get_by_text("No deal yet.")).to_be_visible()
-    expect(page.get_by_text("Deal 1", exact=True)).to_be_visible()
+    expect(page.get_by_text("0 deals played", exact=True)).to_be_visible()
 
 
 def test_ramsch_points_that_add_up_to_more_than_120_are_refused_at_the_points(phone: Phone) -> None:

@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scorer.engine import score_document
-from tests.e2e.conftest import Hand, Phone, list_id_of, stored, totals_on_screen
+from tests.e2e.conftest import Hand, Phone, deal_row, list_id_of, stored, totals_on_screen
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 
@@ -85,9 +85,8 @@ def test_the_bock_counter_counts_down_and_the_pot_grows_and_is_taken(phone: Phon
     sauspiel(hand, "Dora", "Bene", 75)
     expect(page.get_by_text("Bock ×2: 1 deal left")).to_be_visible()
     assert pot_on_screen(page) == 0  # Dora and Bene took it
-    rows = page.locator("table.block tbody tr")
-    expect(rows.nth(1).locator(".bock")).to_have_text("×2")
-    expect(rows.nth(0).locator(".bock")).to_have_count(0)
+    expect(deal_row(page, 2).locator(".bock")).to_have_text("×2")
+    expect(deal_row(page, 1).locator(".bock")).to_have_count(0)
 
     sauspiel(hand, "Chris", "Anna", 61)
     sauspiel(hand, "Anna", "Dora", 70)

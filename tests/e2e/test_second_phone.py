@@ -56,7 +56,7 @@ def test_the_view_link_on_a_second_phone_shows_new_deals_and_offers_no_way_to_ch
     watcher.evaluate("window.stillTheSamePage = true")
     page.get_by_role("link", name="Back to the list").tap()
     enter(page, 2, "Bene", "Dora", 40)
-    expect(watcher.locator("table.block tbody tr")).to_have_count(2, timeout=15_000)
+    expect(watcher.locator("table.block tbody.deal")).to_have_count(2, timeout=15_000)
     assert watcher.evaluate("window.stillTheSamePage") is True
     rows, totals = block_on_screen(watcher)
     assert rows == [[20, -20, 20, -20], [20, -20, 20, -20]]

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorer.engine import score_document
 from tests.e2e.conftest import (
-    Hand, Phone, block_on_screen, create_list_by_api, list_id_of, stored, totals_on_screen,
+    Hand, Phone, block_on_screen, create_list_by_api, deal_row, list_id_of, stored, totals_on_screen,
 )
 
 FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
@@ -234,10 +234,10 @@ def test_a_sheepshead_evening_of_sixteen_hands_adds_up_to_what_the_engine_comput
     rules = {"preset": "sheepshead", "no_pick": "doubler"}
     expected = check_against_the_engine(phone, list_id, rules, deals)
     # The two picks after the doublers show what doubled them.
-    marks = page.locator("table.block tbody tr").nth(3).locator(".bock")
+    marks = deal_row(page, 4).locator(".bock")
     expect(marks).to_have_text("×2")
-    expect(page.locator("table.block tbody tr").nth(4).locator(".bock")).to_have_text("×2")
-    expect(page.locator("table.block tbody tr").nth(5).locator(".bock")).to_have_count(0)
+    expect(deal_row(page, 5).locator(".bock")).to_have_text("×2")
+    expect(deal_row(page, 6).locator(".bock")).to_have_count(0)
     phone.screenshot("sheepshead-doublers-list")
     settle_up(phone, expected, "sheepshead-doublers-settle")
     assert len(LEASTERS) + len(DOUBLERS) >= 15

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,3 +75,12 @@ def created(client: FlaskClient) -> dict[str, Any]:
     response = client.post("/api/lists", json=bavarian_list())
     assert response.status_code == 201, response.get_json()
     return dict(response.get_json())
+
+
+def deal_rows(page: str) -> list[str]:
+    """The list page's deals as HTML, one row group each, in the order they were played.
+
+    The page shows the newest deal first; each deal's row group names its number.
+    """
+    groups = re.findall(r'<tbody class="deal[^"]*">(.*?)</tbody>', page, re.S)
+    return sorted(groups, key=lambda group: int(re.search(r'id="deal-(\d+)"', group).group(1)))

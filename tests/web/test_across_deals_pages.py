@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from scorer.engine import score_document
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow
-from tests.web.conftest import FOUR
+from tests.web.conftest import FOUR, deal_rows
 
 HOUSE = ["sauspiel", "solo", "wenz", "hochzeit", "bettel", "farbgeier", "ramsch"]
 EVENING = [
@@ -162,8 +162,7 @@ def test_the_list_shows_the_running_bock_round_the_pot_and_each_bock_deal(client
     assert "Bock ×2: 1 deal left" in page
     assert "Stock (pot)" in page
     assert re.search(r'class="pot"><span class="who">Stock \(pot\)</span><span class="amount">160<', page)
-    deals = page[page.index('id="deals-heading"'):]
-    rows = deals[deals.index("<tbody>"):deals.index("</tbody>")].split("<tr>")[1:]
+    rows = deal_rows(page)
     assert 'class="bock"' not in rows[0] and "×2" in rows[1]
 
 
@@ -215,6 +214,7 @@ def test_the_settle_page_pays_the_pot_back_before_the_transfers(client: FlaskCli
 
 def test_the_csv_has_each_deals_bock_and_pot(client: FlaskClient) -> None:
     created = create(client, EVENING[:3])
-    rows = list(csv.reader(io.StringIO(text(client.get(f"/l/{created['id']}/export.csv")))))
-    assert rows[0][6:8] == ["bock", "pot"]
-    assert [row[6:8] for row in rows[1:4]] == [["1", "80"], ["2", "160"], ["2", "160"]]
+    body = client.get(f"/l/{created['id']}/export.csv").get_data().decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(body)))
+    assert rows[0][-6:-4] == ["Bock multiplier", "Stock (pot)"]
+    assert [row[-6:-4] for row in rows[1:4]] == [["1", "80"], ["2", "160"], ["2", "160"]]

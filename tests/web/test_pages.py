@@ -16,7 +16,7 @@ from scorer import create_app
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import PresetRow, ScoreListRow
-from tests.web.conftest import database_url
+from tests.web.conftest import database_url, deal_rows
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 DEALS = [
@@ -41,6 +41,11 @@ def create(client: FlaskClient, deals: list[dict[str, Any]] | None = None,
 def text(response: Any) -> str:
     """The page as text."""
     return response.get_data(as_text=True)
+
+
+def csv_text(response: Any) -> str:
+    """A CSV download as text, without the byte order mark spreadsheet programs look for."""
+    return response.get_data().decode("utf-8-sig")
 
 
 def list_count(app: Flask) -> int:
@@ -131,9 +136,10 @@ def test_home_shows_a_phone_only_the_lists_it_knows(app: Flask, client: FlaskCli
 def test_the_csv_never_hands_a_spreadsheet_a_formula(client: FlaskClient) -> None:
     made = create(client, players=["=1+1", "Bene", "@SUM(A1)", "Dora"],
                   deals=[{"game": "solo", "declarer": "=1+1", "points": 70}])
-    rows = list(csv.reader(io.StringIO(text(client.get(f'/l/{made["id"]}/export.csv')))))
-    assert rows[0][6:] == ["'=1+1", "Bene", "'@SUM(A1)", "Dora"]
-    assert rows[1][3] == "'=1+1" and rows[1][6] == "120" and rows[1][7] == "-40"
+    rows = list(csv.reader(io.StringIO(csv_text(client.get(f'/l/{made["id"]}/export.csv')))))
+    assert rows[0][-4:] == ["'=1+1", "Bene", "'@SUM(A1)", "Dora"]
+    declarer = rows[0].index("Declarer")
+    assert rows[1][declarer] == "'=1+1" and rows[1][-4:] == ["120", "-40", "-40", "-40"]
 
 
 # -- new list ----------------------------------------------------------------------------
@@ -326,13 +332,15 @@ def test_the_list_shows_each_deal_and_totals_that_sum_to_zero(client: FlaskClien
     made = create(client, deals=DEALS, ends={"kind": "deals", "count": 32})
     page = text(client.get(f'/l/{made["id"]}'))
     deals = page[page.index('id="deals-heading"'):]  # the statistics table comes before it
-    assert deals.count("<tr>") == 1 + len(DEALS) + 1
+    # The head, two rows for each deal (its summary, its payouts), the totals.
+    assert deals.count("<tr>") == 1 + 2 * len(DEALS) + 1
+    assert len(deal_rows(page)) == len(DEALS)
     assert "Sau" in page and "Solo" in page and "Wenz" in page and "Thrown in" in page
     totals = totals_row(page)
     assert len(totals) == 4 and sum(totals) == 0
     api = client.get(f'/api/lists/{made["id"]}').get_json()
     assert totals == [api["totals"][p] for p in FOUR]
-    assert "Deal 5 of 32" in page
+    assert "4 of 32 deals played" in page
     # deal 5 is dealt by Dora's left neighbour after four deals: Dora again; Anna leads
     assert "Dora deals, Anna leads." in page
 
@@ -496,17 +504,19 @@ def test_import_takes_an_uploaded_file(client: FlaskClient) -> None:
     assert "New deal" in page and "+20" in page
 
 
-def test_export_csv_has_a_row_per_deal_and_a_totals_row(client: FlaskClient) -> None:
+def test_export_csv_has_a_row_per_deal_a_totals_row_and_a_money_row(client: FlaskClient) -> None:
     made = create(client, deals=DEALS)
     response = client.get(f'/l/{made["id"]}/export.csv')
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(text(response))))
-    assert rows[0] == ["number", "dealer", "game", "declarer", "partner", "points", *FOUR]
-    assert len(rows) == 1 + len(DEALS) + 1
-    assert rows[1][:6] == ["1", "Dora", "sauspiel", "Anna", "Chris", "72"]
-    assert rows[1][6:] == ["20", "-20", "20", "-20"]
-    assert rows[-1][0] == "total"
-    assert sum(int(x) for x in rows[-1][6:]) == 0
+    rows = list(csv.reader(io.StringIO(csv_text(response))))
+    assert rows[0][:7] == ["Deal", "Dealer", "Game", "Summary", "Declarer", "Partner", "Card points"]
+    assert rows[0][-4:] == FOUR
+    assert len(rows) == 1 + len(DEALS) + 2
+    assert rows[1][:7] == ["1", "Dora", "Sauspiel", "Sau 72", "Anna", "Chris", "72"]
+    assert rows[1][-4:] == ["20", "-20", "20", "-20"]
+    assert rows[-2][0] == "Total"
+    assert sum(int(x) for x in rows[-2][-4:]) == 0
+    assert rows[-1][0] == "Balance in euros"
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ def test_the_settle_page_links_the_print_sheet(client: FlaskClient) -> None:
     sheet = client.get(f"/l/{made['id']}/print")
     assert sheet.status_code == 200
     page = sheet.get_data(as_text=True)
-    assert page.count('<td class="num">') == 32
+    assert page.count('<tbody class="deal"') == 32
     assert '<svg class="chart"' in page
     assert "Bene pays Anna" in page or "Dora pays" in page
     assert "/edit" not in page  # a sheet is for reading: no deal links to edit

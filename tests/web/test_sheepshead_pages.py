@@ -14,6 +14,7 @@ from scorer.engine.families.base import WORDS
 from tests.web.test_deal_pages import (
     api_deal, document, entered, flashes, make_list, new_deal, to_list,
 )
+from tests.web.conftest import deal_rows
 from tests.web.test_pages import form_defaults
 
 FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
@@ -84,7 +85,7 @@ def test_the_list_names_the_picker_an_alone_pick_and_a_doubled_one(client: Flask
                  {"game": "pick", "declarer": "Bene", "points": 80}):
         api_deal(client, listing, deal)
     page = text(client.get(f"/l/{listing['id']}"))
-    rows = re.findall(r'<td class="game">(.*?)</td>', page)
+    rows = deal_rows(page)
     assert '<span class="declarer" title="Picker">Anna+Chris</span>' in rows[0]
     assert "Doubler" in rows[1] and "×" not in rows[1]
     assert '<span class="bock" title="Doubler">×2</span>' in rows[2]

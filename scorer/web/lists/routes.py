@@ -28,7 +28,8 @@ from scorer.web.lists.carry import carry_notes
 from scorer.web.pictures.svg import legend_line
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
 from scorer.web.limits import limit_list_creation
-from scorer.web.lists.table import rows_html, short, signed
+from scorer.web.lists.summary import Summaries
+from scorer.web.lists.table import rows_html, short, signed, total
 
 bp = Blueprint("lists", __name__)
 
@@ -58,12 +59,20 @@ def family_filter(family: str) -> str:
 
 
 @bp.app_template_filter("money")
-def money_filter(cents: int) -> str:
-    """Cents as money in the page's language."""
-    return format_currency(Decimal(cents) / 100, "EUR")
+def money_filter(cents: int, *, sign: bool = False) -> str:
+    """Cents as money in the page's language; with ``sign``, +/− as the list shows points.
+
+    Babel writes the locale's own minus (a hyphen in German and English); a
+    signed amount takes the list's minus sign instead, and a plus for a win.
+    """
+    text = format_currency(Decimal(abs(cents) if sign else cents) / 100, "EUR")
+    if not sign or cents == 0:
+        return text
+    return ("+" if cents > 0 else "\u2212") + text
 
 
 bp.add_app_template_filter(signed, "signed")
+bp.add_app_template_filter(total, "total")
 bp.add_app_template_filter(short, "short")
 
 
@@ -233,7 +242,9 @@ def show_list(list_id: str) -> Any:
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
         rows=rows_html(
             state.result,
-            game_label=lambda game: game_filter(game, short=True),
+            summaries=Summaries(state.result.rules.family, state.result.players,
+                                game_word=lambda game: game_filter(game, short=True)),
+            doubler_word=game_filter("doubler", short=True),
             edit_prefix=(
                 url_for("deals.edit_deal", list_id=row.id, number=1).removesuffix("1/edit")
                 if can_edit and not state.finished else None

@@ -10,13 +10,17 @@ stays in templates/lists/list.html.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from flask_babel import format_decimal
 from markupsafe import Markup, escape
 
 from scorer.engine import Game, ListResult
+from scorer.web.lists.summary import LEFT_OUT, Summaries
 
-_PLUS = '<td class="pay plus">+%d</td>'
-_MINUS = '<td class="pay minus">\u2212%d</td>'
+_PLUS = '<td class="pay plus">+%s</td>'
+_MINUS = '<td class="pay minus">\u2212%s</td>'
+#: Nothing paid in this deal (a hand thrown in, the dealer sitting out): a dash, as on paper.
 _ZERO = '<td class="pay">\u2013</td>'
 
 
@@ -25,50 +29,67 @@ def short(name: str, length: int = 5) -> str:
     return name if len(name) <= length else name[: length - 1] + "."
 
 
+def number(units: int) -> str:
+    """A whole number in the page's language (1,040 or 1.040); small ones as they are."""
+    return str(units) if units < 1000 else format_decimal(units)
+
+
 def signed(units: int) -> str:
-    """A payout with its sign; zero as a dash."""
-    return f"+{units}" if units > 0 else f"\u2212{-units}" if units < 0 else "\u2013"
+    """An amount with its sign and a minus (not a hyphen); zero, nothing, as a dash."""
+    return f"+{number(units)}" if units > 0 else f"\u2212{number(-units)}" if units < 0 else "\u2013"
+
+
+def total(units: int) -> str:
+    """A running total with its sign: as ``signed``, but a total of zero is 0, not nothing."""
+    return signed(units) if units else "0"
+
+
+def _who(
+    game: Game, declarer: str | None, partner: str | None, names: dict[str, str],
+    words: Callable[..., str],
+) -> str:
+    """Who played the deal: the declarer, the partner the game's own rule names, or alone."""
+    if not declarer:
+        return ""
+    who = names.get(declarer) or str(escape(declarer))
+    # A partner the deal names by the game's own rule (not the fixed German one).
+    if partner and game.partner in ("called", "took", "optional"):
+        who += "+" + (names.get(partner) or str(escape(partner)))
+    elif game.partner == "optional":
+        who = str(escape(words("played_alone", declarer=declarer)))
+    return f' <span class="declarer" title="{escape(words("declarer"))}">{who}</span>'
 
 
 def _game_cell(
-    game: Game, declarer: str | None, partner: str | None, tout: bool, sie: bool, bock: int,
-    doubled: int, game_label: Callable[[str], str], names: dict[str, str],
-    words: Callable[..., str],
-) -> str:
-    """The game column: the game's name, who played it, what Bock and doublers multiplied.
-
-    ``words(role, **values)`` gives the family's word for a role in the page's language.
-    """
-    text = game_label(game.name) + (" Tout" if tout else "") + (" Sie" if sie else "")
-    who = ""
-    if declarer:
-        who = names.get(declarer) or str(escape(declarer))
-        # A partner the deal names by the game's own rule (not the fixed German one).
-        if partner and game.partner in ("called", "took", "optional"):
-            who += "+" + (names.get(partner) or str(escape(partner)))
-        elif game.partner == "optional":
-            who = str(escape(words("played_alone", declarer=declarer)))
-        who = f'<span class="declarer" title="{escape(words("declarer"))}">{who}</span>'
-    mark = f' <span class="bock" title="Bock">×{bock}</span>' if bock > 1 else ""
+    head: str, tail: str, who: str, bock: int, doubled: int, doubler_word: str,
+) -> tuple[str, str]:
+    """The deal's line around its card points: its summary, what Bock and doublers multiplied, who played."""
+    mark = f' <span class="bock" title="Bock">\u00d7{bock}</span>' if bock > 1 else ""
     if doubled > 1:
-        mark += f' <span class="bock" title="{escape(game_label("doubler"))}">×{doubled}</span>'
-    return f'<td class="game"><span class="game-name">{escape(text)}</span>{mark}{who}</td>'
+        mark += f' <span class="bock" title="{escape(doubler_word)}">\u00d7{doubled}</span>'
+    return (f'<span class="game-name">{escape(head)}',
+            f'{escape(tail)}</span>{mark}{who}</td></tr><tr>')
 
 
 def rows_html(
     result: ListResult,
     *,
-    game_label: Callable[[str], str],
+    summaries: Summaries,
+    doubler_word: str,
     edit_prefix: str | None,
     edit_label: str,
     dealer_word: str,
     words: Callable[..., str],
+    oldest_first: bool = False,
 ) -> Markup:
-    """Every deal's row: number and dealer, game and declarer, each payout.
+    """Every deal, the newest first (the paper sheet: ``oldest_first``): number and dealer, the deal's summary, each payout.
 
-    ``edit_prefix`` (the edit address up to the deal's number) makes the
-    number a link to edit the deal; None shows it plain, for watching phones.
-    ``words(role, **values)`` gives the family's words (Picker, "Anna alone"), translated.
+    Each deal is a row group of two rows: the summary across the players'
+    columns, then the payouts under their names, so six players fit on a
+    narrow phone whatever the game is called. ``edit_prefix`` (the edit
+    address up to the deal's number) makes the whole deal a link to edit it;
+    None shows it plain, for watching phones. ``words(role, **values)`` gives
+    the family's words (Picker, "Anna alone"), translated.
     """
     players = result.players
     names = {who: str(escape(who)) for who in players}
@@ -77,42 +98,58 @@ def rows_html(
     # all in its name, "Edit deal N" (WCAG 2.5.3); the page lays the dealer over the link.
     word = escape(dealer_word)
     dealer_cells = {
-        who: f'<span class="dealer" title="{word}: {names[who]}">{escape(short(who, 4))}</span></td>'
+        who: f'<span class="dealer" title="{word}: {names[who]}">{escape(short(who, 4))}</span></th>'
         for who in players
     }
-    # Rows repeat themselves: the same game and declarer, the same payouts.
+    group = '<tbody class="deal edit">' if prefix is not None else '<tbody class="deal">'
+    head = f'{group}<tr><th scope="rowgroup" rowspan="2" class="num" id="deal-'
+    span = f'<td class="game" colspan="{len(players)}" headers="deal-'
+    # Rows repeat themselves: the same deal, the same payouts.
     games = result.rules.family.games
-    game_cells: dict[tuple[str, str | None, str | None, bool, bool, int, int], str] = {}
+    game_cells: dict[tuple[Any, ...], tuple[str, str]] = {}
+    who_spans: dict[tuple[str, str | None, str | None], str] = {}
     pay_cells: dict[tuple[int, ...], str] = {}
+    # The link's name, "Edit deal N", around its number: translated and escaped once.
+    before, _, after = str(escape(edit_label % {"number": "\x00"})).partition("\x00")
     out = []
     doublers = 0  # doubler hands waiting before the deal
     for scored in result.deals:
         deal = scored.deal
-        number = scored.number
+        n = scored.number
         if prefix is not None:
-            label = escape(edit_label % {"number": number})
-            start = (f'<tr><td class="num"><a class="row-edit" href="{prefix}{number}/edit" '
-                     f'aria-label="{label}"><span class="row-number">{number}</span></a>')
+            start = (f'{head}{n}"><a class="row-edit" href="{prefix}{n}/edit" '
+                     f'aria-label="{before}{n}{after}">{n}</a>')
         else:
-            start = f'<tr><td class="num"><span class="row-number">{number}</span>'
+            start = f'{head}{n}"><span class="row-number">{n}</span>'
         bock = scored.bock or 1
         # A Sheepshead pick takes up the doubler hands waiting, each doubling it.
         doubled = 1 << max(doublers - scored.carry.doublers, 0)
         doublers = scored.carry.doublers
-        key = (deal.game, deal.declarer, deal.partner, deal.tout, deal.sie, bock, doubled)
-        game = game_cells.get(key)
-        if game is None:
-            game = game_cells[key] = _game_cell(
-                games[deal.game], deal.declarer, deal.partner, deal.tout, deal.sie, bock, doubled,
-                game_label, names, words,
-            )
+        memo = (deal.game,) if deal.given <= LEFT_OUT else summaries.key(deal)
+        key = (memo, deal.declarer, deal.partner, bock, doubled)
+        cell = game_cells.get(key)
+        if cell is None:
+            played = (deal.game, deal.declarer, deal.partner)
+            who = who_spans.get(played)
+            if who is None:
+                who = who_spans[played] = _who(
+                    games[deal.game], deal.declarer, deal.partner, names, words)
+            cell = game_cells[key] = _game_cell(
+                *summaries.words(deal, memo), who, bock, doubled, doubler_word)
+        # Card points are digits, slashes and dashes: nothing to escape.
+        points = deal.points
+        game = cell[0] + (f" {points}" if points.__class__ is int else summaries.points(deal)) + cell[1]
         payouts = scored.payouts
         amounts = tuple([payouts[who] for who in players])
         cells = pay_cells.get(amounts)
         if cells is None:
             cells = pay_cells[amounts] = "".join(
-                _PLUS % units if units > 0 else _MINUS % -units if units < 0 else _ZERO
+                _PLUS % number(units) if units > 0 else _MINUS % number(-units) if units < 0
+                else _ZERO
                 for units in amounts
             )
-        out.append(f"{start}{dealer_cells[scored.dealer]}{game}{cells}</tr>")
+        out.append(f'{start}{dealer_cells[scored.dealer]}{span}{n}">{game}{cells}</tr></tbody>')
+    # The newest deal first: the one a table checks after entering it.
+    if not oldest_first:
+        out.reverse()
     return Markup("\n".join(out))

@@ -6,16 +6,20 @@ import csv
 import io
 import json
 import re
+from decimal import Decimal
 from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from babel.numbers import get_decimal_symbol
+from flask_babel import format_decimal, get_locale
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError, parse_document
 from scorer.web import access, i18n, services
 from scorer.web.limits import limit_list_creation
 from scorer.web.lists.forms import ActionForm, game_label
+from scorer.web.lists.summary import Summaries, deal_keys, heading, value
 from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of
 from scorer.web.models import ScoreListRow
@@ -102,30 +106,57 @@ def _text_cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def _separator() -> str:
+    """The locale's list separator: a semicolon where the decimal separator is a comma.
+
+    Spreadsheet programs set to German read a comma as the decimal separator and
+    split cells at semicolons: a comma-separated file opens as one column.
+    """
+    return ";" if get_decimal_symbol(get_locale()) == "," else ","
+
+
 @bp.get("/l/<list_id>/export.csv")
 def export_csv(list_id: str) -> Any:
-    """One row per deal with each player's payout, and a totals row."""
+    """One row per deal with every key, its summary and each player's payout; totals.
+
+    In the page's language, with its separator; a money row closes the file.
+    """
     row = services.get_list(list_id)
     result = services.list_state(row).result
+    rules, family, players = result.rules, result.rules.family, result.players
     out = io.StringIO()
-    writer = csv.writer(out)
-    players = list(result.players)
-    bock = result.rules.get("bock") is not None
-    stock = result.rules.get("stock") is not None
-    extra = ["bock"] * bock + ["pot"] * stock
-    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points", *extra,
-                     *map(_text_cell, players)])
+    # Excel takes a file without a byte order mark for the system's old code page.
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=_separator())
+    keys = [k for k in deal_keys(rules) if k not in ("declarer", "partner", "points", "dealer")]
+    firsts = [k for k in ("declarer", "partner", "points") if k in deal_keys(rules)]
+    bock = rules.get("bock") is not None
+    stock = rules.get("stock") is not None
+    writer.writerow([
+        _("Deal"), _("Dealer"), _("Game"), _("Summary"),
+        *(_text_cell(heading(family, k)) for k in firsts + keys),
+        *[_("Bock multiplier")] * bock, *[_("Stock (pot)")] * stock,
+        *map(_text_cell, players),
+    ])
+    summaries = Summaries(family, players)
     for scored in result.deals:
         deal = scored.deal
-        points = deal.points if isinstance(deal.points, int) else ""
+        game = family.games.get(deal.game)
         writer.writerow([
-            scored.number, _text_cell(scored.dealer), deal.game, _text_cell(deal.declarer or ""),
-            _text_cell(deal.partner or ""), points,
-            *([scored.bock] * bock), *([scored.pot] * stock),
+            scored.number, _text_cell(scored.dealer), _text_cell(game_label(deal.game)),
+            _text_cell(summaries(deal)),
+            *(_text_cell(value(family, players, game, deal, k)) for k in firsts + keys),
+            *[scored.bock] * bock, *[scored.pot] * stock,
             *(scored.payouts[p] for p in players),
         ])
-    writer.writerow(["total", "", "", "", "", "", *([""] * bock), *([result.pot] * stock),
+    blank = [""] * (3 + len(firsts) + len(keys) + bock)
+    writer.writerow([_("Total"), *blank, *[result.pot] * stock,
                      *(result.totals[p] for p in players)])
+    # Money as the locale writes a number (no currency sign), so a spreadsheet can add it up.
+    cents = rules.point_value
+    writer.writerow([_("Balance in euros"), *blank, *[""] * stock, *(
+        format_decimal(Decimal(result.totals[p] * cents) / 100, format="0.00") for p in players
+    )])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{_filename(row, "csv")}"',
     })
@@ -169,8 +200,12 @@ def print_list(list_id: str) -> Any:
         "sharing/print.html", row=row, result=result, value=result.rules.point_value,
         transfers=result.settlement, chart=chart_of(result),
         rows=rows_html(
-            result, game_label=lambda game: game_label(game, short=True), edit_prefix=None,
+            result,
+            summaries=Summaries(result.rules.family, result.players,
+                                game_word=lambda game: game_label(game, short=True)),
+            doubler_word=game_label("doubler", short=True), edit_prefix=None,
             edit_label="", dealer_word=_("Dealer"),
             words=lambda role, **values: _(result.rules.family.word(role), **values),
+            oldest_first=True,  # paper runs from the top down
         ),
     )

@@ -1,0 +1,180 @@
+"""A deal in a few words ("Sau 72 · K · 2× · 3 L"), built from the deal's keys.
+
+The list's rows and its CSV say what a deal was in the same words. Nothing
+here knows a game by name: the game object says whether a deal has card
+points and whose, and every other key the deal sets has its short word by
+the key alone (a family's own word, ``Family.words``, goes first). A new
+game or a new key of an existing kind needs no change here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorer.engine import N_, Deal, Family, Game, RuleSet
+from scorer.engine.deals import NEUTRAL
+from scorer.web.lists.forms import game_label
+
+#: Keys the summary leaves to other columns: the names beside it, the dealer under the number.
+LEFT_OUT = frozenset({"declarer", "partner", "dealer", "points"})
+
+#: Each key's short word, marked for translation. A yes/no key shows its word when set;
+#: a count fills in ``count``, a player ``name``, players ``names``, a suit ``suit``.
+SHORT: Mapping[str, str] = MappingProxyType({
+    "schwarz": N_("Schwarz"),
+    "laufende": N_("%(count)s L"),
+    "contra": N_("K"),
+    "re": N_("Re"),
+    "tout": N_("Tout"),
+    "sie": N_("Sie"),
+    "hand": N_("Hand"),
+    "doubles": N_("%(count)s×"),
+    "bid": N_("bid %(bid)s"),
+    "forced": N_("forced"),
+    "loser": N_("%(name)s loses"),
+    "winner": N_("%(name)s wins"),
+    "ouvert": N_("Ouvert"),
+    "no_trick": N_("no trick: %(names)s"),
+    "bock": N_("Bock!"),
+    "crack": N_("Crack"),
+    "recrack": N_("Re-crack"),
+    "blitz": N_("Blitz ×%(count)s"),
+})
+
+#: The suits of ``called_ace`` and ``suit``, as players name them.
+SUIT_WORDS: Mapping[str, str] = MappingProxyType({
+    "acorns": N_("Acorns"), "leaves": N_("Leaves"), "hearts": N_("Hearts"), "bells": N_("Bells"),
+    "clubs": N_("Clubs"), "spades": N_("Spades"), "diamonds": N_("Diamonds"),
+})
+
+#: A won or lost Bettel (the ``won`` key says it; unset, it is not yet said).
+WON: Mapping[bool, str] = MappingProxyType({True: N_("won"), False: N_("lost")})
+
+#: Each key's name as a column heading (the CSV); a family's own word goes first.
+HEADINGS: Mapping[str, str] = MappingProxyType({
+    "declarer": N_("Declarer"), "partner": N_("Partner"), "points": N_("Card points"),
+    "schwarz": N_("Schwarz"), "laufende": N_("Laufende"), "contra": N_("Kontra"), "re": N_("Re"),
+    "tout": N_("Tout"), "sie": N_("Sie"), "hand": N_("Hand"), "doubles": N_("Doubles"),
+    "bid": N_("Bid"), "forced": N_("Forced game"), "loser": N_("Loser"), "winner": N_("Winner"),
+    "dealer": N_("Dealer"), "called_ace": N_("Called ace"), "suit": N_("Suit"),
+    "won": N_("Won (no trick taken)"), "ouvert": N_("Ouvert"), "no_trick": N_("No trick"),
+    "bock": N_("Bock!"), "crack": N_("Crack"), "recrack": N_("Re-crack"), "blitz": N_("Blitz"),
+})
+
+
+def deal_keys(rules: RuleSet) -> tuple[str, ...]:
+    """Every key a deal of this list can set, in the list file's order."""
+    family = rules.family
+    taken = set().union(*(family.games[g].keys_for(rules) for g in family.offered(rules)))
+    return tuple(k for k in NEUTRAL if k in taken)
+
+
+def heading(family: Family, key: str) -> str:
+    """A key's name as a column heading, in the page's language."""
+    if key in family.words:
+        return _(family.word(key))
+    return _(HEADINGS.get(key, key))
+
+
+def value(family: Family, players: tuple[str, ...], game: Game | None, deal: Deal, key: str) -> str:
+    """A key's value as a cell: empty where the game has no such key, else what it was."""
+    if game is not None and key not in game.keys:
+        return ""
+    found = getattr(deal, key)
+    if key == "points" and isinstance(found, Mapping):
+        return ", ".join(f"{who} {found[who]}" for who in players if who in found)
+    if found is None:
+        return ""
+    if key == "won":
+        return _("yes") if found else _("no")
+    if isinstance(found, bool):
+        return _("yes") if found else ""
+    if isinstance(found, tuple):
+        return ", ".join(found)
+    if key in ("called_ace", "suit"):
+        return _(SUIT_WORDS.get(found, found))
+    return str(found)
+
+
+def _word(family: Family, key: str, value: Any) -> str:
+    """One set key in the page's language."""
+    if key in family.words:
+        return _(family.word(key))
+    if key == "won":
+        return _(WON[bool(value)])
+    if key in ("called_ace", "suit"):
+        return _(SUIT_WORDS.get(value, value))
+    text = SHORT.get(key)
+    if text is None:  # a key this module has no word for yet: its name, never nothing
+        return key
+    if isinstance(value, bool):
+        return _(text)
+    if isinstance(value, int):
+        return _(text, count=value, bid=value)
+    if isinstance(value, tuple):
+        return _(text, names=", ".join(value))
+    return _(text, name=value)
+
+
+#: Each key's place in a summary: the list file's order of keys.
+_RANK: Mapping[str, int] = MappingProxyType({key: rank for rank, key in enumerate(NEUTRAL)})
+
+
+class Summaries:
+    """The summaries of one list's deals in the page's language.
+
+    A summary is the game's word, the card points, then a word for each
+    other key the deal sets. Deals repeat their game and modifiers (the card
+    points mostly differ), so the words around the points are worked out
+    once per kind of deal: the list page's thousand rows pay for the words
+    of the few different kinds among them.
+    """
+
+    def __init__(self, family: Family, players: tuple[str, ...], *,
+                 game_word: Callable[[str], str] | None = None) -> None:
+        self.family = family
+        self.players = players
+        self.game_word = game_word or (lambda name: game_label(name, short=True))
+        self._seen: dict[tuple[Any, ...], tuple[str, str]] = {}
+
+    def __call__(self, deal: Deal) -> str:
+        """What the deal was, in a few words: the game, its points, then each key set."""
+        head, tail = self.words(deal, self.key(deal))
+        return head + self.points(deal) + tail
+
+    @staticmethod
+    def key(deal: Deal) -> tuple[Any, ...]:
+        """What the words depend on: two deals with the same key read the same but for the points."""
+        rest = deal.given - LEFT_OUT
+        if not rest:
+            return (deal.game,)
+        if len(rest) == 1:
+            (only,) = rest
+            return (deal.game, only, getattr(deal, only))
+        return (deal.game, frozenset([(k, getattr(deal, k)) for k in rest]))
+
+    def points(self, deal: Deal) -> str:
+        """The card points: the declaring side's, or every player's in the columns' order."""
+        points = deal.points
+        if points.__class__ is int:  # the common case first: an ABC check costs per row
+            return f" {points}"
+        if points is None:
+            return ""
+        if isinstance(points, Mapping):
+            # A dash for who sat out, so the numbers stand in the players' order.
+            return " " + "/".join(str(points[who]) if who in points else "\u2013"
+                                  for who in self.players)
+        return f" {points}"
+
+    def words(self, deal: Deal, key: tuple[Any, ...]) -> tuple[str, str]:
+        """The words before and after the card points, for a deal whose key is known."""
+        found = self._seen.get(key)
+        if found is None:
+            keys = sorted(deal.given - LEFT_OUT, key=_RANK.__getitem__)
+            tail = "".join(" \u00b7 " + _word(self.family, k, getattr(deal, k)) for k in keys)
+            found = self._seen[key] = (self.game_word(deal.game), tail)
+        return found
