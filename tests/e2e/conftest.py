@@ -412,3 +412,17 @@ class Hand:
     def new_deal(self) -> None:
         """Tap the big New deal button of the list page."""
         self.tap(self.page.get_by_role("link", name="New deal", exact=True))
+
+
+def own_preset(phone: Phone, live_server: LiveServer, name: str, rules: dict[str, Any]) -> int:
+    """Save house rules as a preset of this phone: stored with its owner's hash, its cookie set."""
+    import secrets
+
+    from scorer.web import access, services
+
+    owner = "e2e-" + secrets.token_urlsafe(12)
+    with live_server.app.test_request_context():
+        cookie = access._owner_signer().dumps(owner)
+        preset_id = services.save_preset(name, rules, owner=access._owner_hash(owner)).id
+    phone.context.add_cookies([{"name": access.OWNER_COOKIE, "value": cookie, "url": live_server.url}])
+    return int(preset_id)

@@ -30,7 +30,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from scorer.web import services
-from tests.e2e.conftest import PHONE, LiveServer, Phone, new_phone
+from tests.e2e.conftest import PHONE, LiveServer, Phone, new_phone, own_preset
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
@@ -132,6 +132,7 @@ VISITS = [
     Visit("new-list-from-preset", "/new?preset={preset}"),
     Visit("import-error", "/import", import_broken),
     Visit("presets", "/presets"),
+    Visit("preset-delete", "/presets/{preset}/delete"),
     Visit("list-editor", "/l/{evening}", open_deleted, screenshot=True),
     # A wrong key: the watcher's page, with an error message on top.
     Visit("list-watcher", "/l/{watched}?key=wrong"),
@@ -251,9 +252,7 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
     watched = phone.page.request.post(phone.base_url + "/api/groups",
                                       data={"name": "Sonntagsrunde", "players": FOUR})
     ids["watched_group"] = str(watched.json()["id"])
-    with live_server.app.app_context():
-        ids["preset"] = str(services.save_preset(
-            "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}).id)
+    ids["preset"] = str(own_preset(phone, live_server, "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}))
     return ids
 
 
@@ -377,7 +376,7 @@ def test_every_page_of_the_app_is_visited_or_excluded(live_server: LiveServer) -
     """Each GET route is a page visited above, or excluded with a reason."""
     app = live_server.app
     adapter = app.url_map.bind("localhost")
-    anything: defaultdict[str, str] = defaultdict(lambda: "x")
+    anything: defaultdict[str, str] = defaultdict(lambda: "1")  # fits string and int parts alike
     visited = {
         adapter.match(urlsplit(visit.path.format_map(anything)).path, method="GET")[0]
         for visit in VISITS if visit.status == 200

@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import (
-    NARROW, SCREENSHOTS, Hand, LiveServer, Phone, create_list_by_api, new_phone, page_width, stored,
+    NARROW, SCREENSHOTS, Hand, LiveServer, Phone, create_list_by_api, new_phone, own_preset, page_width,
+    stored,
 )
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
@@ -102,7 +103,7 @@ def test_a_saved_deal_is_undone_and_restored_from_its_message(small_phone: Phone
     assert [d["game"] for d in stored(phone, list_id)["deals"]] == ["wenz"]
     phone.screenshot(f"deal-ux-undone-with-restore-{lang}")
     flash_button(page).tap()
-    expect(page.locator("table.block tbody tr")).to_have_count(2)
+    expect(page.locator("table.block tbody.deal")).to_have_count(2)
     assert [d["game"] for d in stored(phone, list_id)["deals"]] == ["wenz", "sauspiel"]
 
 
@@ -158,7 +159,7 @@ def test_deleting_a_played_deal_in_the_middle_keeps_the_later_dealers(small_phon
     phone.screenshot(f"deal-ux-deleted-dealers-kept-{lang}")
     # Its Undo brings the deal back, and every dealer is as it was.
     flash_button(page).tap()
-    expect(page.locator("table.block tbody tr")).to_have_count(5)
+    expect(page.locator("table.block tbody.deal")).to_have_count(5)
     assert [d["dealer"] for d in stored(phone, list_id)["deals"]] == before
 
 
@@ -307,9 +308,7 @@ def test_a_rule_group_s_settings_show_only_while_it_is_played(small_phone: Phone
 
 
 def test_the_new_list_form_offers_no_preset_of_another_family(small_phone: Phone, live_server: LiveServer) -> None:
-    from scorer.web import services
-    with live_server.app.app_context():
-        services.save_preset("Bavarian Friday (e2e)", {"preset": "bavarian", "stock": {}})
+    own_preset(small_phone, live_server, "Bavarian Friday (e2e)", {"preset": "bavarian", "stock": {}})
     page = small_phone.open("/new?family=sheepshead")
     expect(page.get_by_role("link", name="Bavarian Friday (e2e)")).to_have_count(0)
     page = small_phone.open("/new?family=bavarian")

@@ -189,7 +189,7 @@ def test_five_deals_entered_offline_survive_a_reload_and_are_stored_once_in_orde
 
     phone.context.set_offline(False)
     expect(banner(page)).to_contain_text("Sent: stored as No. 1–5.")
-    expect(page.locator("table.block tbody tr")).to_have_count(5)
+    expect(page.locator("table.block tbody.deal")).to_have_count(5)
     expect(page.locator("[data-waiting]")).to_be_hidden()
     assert totals_on_screen(page) == server(live_server, "GET", f"/api/lists/{list_id}")["totals"]
     assert_stored_once(page, live_server, list_id, FIVE_DEALS)
@@ -206,7 +206,7 @@ def test_the_network_dropping_after_the_server_stored_a_deal_doubles_nothing_and
     server(live_server, "POST", "/test/offline/drop-after-store?count=2")
     cellar_phone.context.set_offline(False)
     expect(banner(page)).to_contain_text("Sent: stored as No.", timeout=20_000)
-    expect(page.locator("table.block tbody tr")).to_have_count(3)
+    expect(page.locator("table.block tbody.deal")).to_have_count(3)
     assert server(live_server, "GET", "/test/offline/dropped") == {"count": 0, "dropped": 2}
     assert_stored_once(page, live_server, list_id, deals)
 
@@ -312,8 +312,8 @@ def test_two_phones_offline_in_one_list_are_stored_in_the_order_they_get_recepti
         )
         assert same_deals(stored_deals(live_server, made["id"]), from_bene + from_anna)
         # Each list shows all four deals, Bene's follows Anna's sending by itself.
-        expect(anna.page.locator("table.block tbody tr")).to_have_count(4)
-        expect(bene.page.locator("table.block tbody tr")).to_have_count(4, timeout=15_000)
+        expect(anna.page.locator("table.block tbody.deal")).to_have_count(4)
+        expect(bene.page.locator("table.block tbody.deal")).to_have_count(4, timeout=15_000)
     finally:
         for phone in (anna, bene):
             phone.context.close()

@@ -33,7 +33,7 @@ def test_a_32_deal_list_prints_on_one_a4_page(phone: Phone) -> None:
     page = phone.open(f"/l/{list_id}/settle")
     page.get_by_role("link", name="Print", exact=True).tap()
     expect(page.get_by_role("heading", name="Freitag im Ochsen", level=1)).to_be_visible()
-    expect(page.locator("table.paper-block tbody tr")).to_have_count(32)
+    expect(page.locator("table.paper-block tbody.deal")).to_have_count(32)
     expect(page.locator("svg.chart")).to_be_visible()
     expect(page.locator("ul.transfers li").first).to_be_visible()
     phone.screenshot("print-paper-screen")
