@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from scorer.engine.breakdown import Breakdown
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import Carry, Outcome, Table, check
@@ -50,6 +51,8 @@ class DealResult:
     bock: int | None = None
     #: The pot after this deal, or None when the list plays no Stock.
     pot: int | None = None
+    #: Why the payouts are what they are (see ``scorer.engine.breakdown``).
+    breakdown: Breakdown = field(kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
@@ -63,6 +66,7 @@ class DealResult:
             out["bock"] = self.bock
         if self.pot is not None:
             out["pot"] = self.pot
+        out["breakdown"] = self.breakdown.to_dict()
         return out
 
 
@@ -225,6 +229,7 @@ class Replay:
             number, table.dealer, deal, MappingProxyType(payouts), outcome.carry,
             bock=outcome.bock if self._bock else None,
             pot=outcome.carry.pot if self._stock else None,
+            breakdown=outcome.breakdown,
         )
         self.results.append(result)
         self._dealer = (self._seat[table.dealer] + 1) % len(self.players)
