@@ -47,7 +47,7 @@ class Shared(dict[str, Any]):
     Writing a list's breakdowns out builds each piece's JSON once, not once
     per deal (bench/engine.py: it halves what the breakdown costs there).
     Changing one raises TypeError; its copies (``dict(piece)``, copy,
-    deepcopy, pickle) are plain dicts.
+    deepcopy) are plain dicts, to change.
 
     >>> piece = Term("schneider", 10).json
     >>> piece == {"name": "schneider", "units": 10}, dict(piece) is piece
@@ -65,8 +65,9 @@ class Shared(dict[str, Any]):
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
-    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
-        return dict, (dict(self),)
+    def __reduce__(self) -> tuple[type[Shared], tuple[dict[str, Any]]]:
+        # Pickle would rebuild a dict subclass item by item, through __setitem__.
+        return Shared, (dict(self),)
 
     def __copy__(self) -> dict[str, Any]:
         return dict(self)
