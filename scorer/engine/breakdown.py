@@ -140,11 +140,11 @@ class Share:
     players: tuple[str, ...]
     #: Each player's payout in values: +3 a won solo's declarer, -1 each opponent.
     times: int
-    #: As JSON: role, players (an array) and times (read-only, shared).
+    #: As JSON: role, players and times (read-only, shared).
     json: Shared = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _shared(self, {"role": self.role, "players": self.players, "times": self.times})
+        _shared(self, {"role": self.role, "players": list(self.players), "times": self.times})
 
 
 @dataclass(frozen=True, slots=True)

@@ -290,7 +290,7 @@ def test_equal_pieces_are_built_once_and_their_json_is_shared_and_read_only():
         shared["times"] = 2
     with pytest.raises(TypeError):
         shared.update(times=2)
-    assert shared == {"role": "declarer", "players": ("Anna",), "times": 1}
+    assert shared == {"role": "declarer", "players": ["Anna"], "times": 1}
     for copied in (dict(shared), copy.copy(shared), copy.deepcopy(shared)):
         assert type(copied) is dict and copied == shared
         copied["times"] = 2
