@@ -57,4 +57,5 @@ def test_each_added_deal_is_scored_as_the_whole_list_would_score_it(
             "number": len(deals),
             "dealer": expected["deals"][-1]["dealer"],
             "payouts": expected["deals"][-1]["payouts"],
+            "breakdown": expected["deals"][-1]["breakdown"],
         }

@@ -61,7 +61,10 @@ def json_object() -> dict[str, Any]:
 
 def scored(result: Any) -> dict[str, Any]:
     """A scored deal as the API answers it."""
-    return {"number": result.number, "dealer": result.dealer, "payouts": dict(result.payouts)}
+    return {
+        "number": result.number, "dealer": result.dealer, "payouts": dict(result.payouts),
+        "breakdown": result.breakdown.to_dict(),
+    }
 
 
 def _editable(list_id: str) -> services.ScoreListRow:
