@@ -13,7 +13,8 @@ import pickle
 import pytest
 
 from scorer.engine import Breakdown, describe, read_list, score_document
-from scorer.engine.breakdown import CAP, Multiplier, Share, Term, factor, worth
+from scorer.engine.breakdown import CAP, Multiplier, Term, factor, worth
+from tests.unit.test_cli import FORMAT_EXAMPLE, score_text
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 THREE = FOUR[:3]
@@ -257,6 +258,21 @@ def test_every_term_multiplier_share_and_stock_move_has_a_worked_example():
 
 def test_every_family_has_a_worked_example():
     assert {row[1]["rules"]["preset"] for row in ROWS} == {"bavarian", "bavarian3", "sheepshead3", "sheepshead", "german"}
+
+
+def test_the_command_line_prints_each_deal_s_breakdown_beside_the_keys_it_had():
+    finished = score_text(FORMAT_EXAMPLE)
+    assert finished.returncode == 0, finished.stderr
+    deals = json.loads(finished.stdout)["deals"]
+    assert all(set(deal) == {"number", "dealer", "game", "payouts", "breakdown"} for deal in deals)
+    solo = deals[1]["breakdown"]
+    assert solo["terms"] == [
+        {"name": "solo", "units": 50}, {"name": "schneider", "units": 10},
+        {"name": "laufende", "units": 15, "count": 3},
+    ]
+    assert solo["multipliers"] == [{"name": "contra", "factor": 2}]
+    assert solo["value"] == 150
+    assert [d["breakdown"]["value"] for d in deals] == [10, 150, 80, 10, 0]
 
 
 # -- the structure ---------------------------------------------------------------------------
