@@ -76,9 +76,9 @@ class Shared(dict[str, Any]):
         return deepcopy(dict(self), memo)
 
 
-def _shared(piece: Any, json: dict[str, Any]) -> None:
-    # Set once, when the (frozen) piece is made.
-    object.__setattr__(piece, "json", Shared(json))
+def _shared(piece: Any, json: dict[str, Any], count: int | None = None) -> None:
+    # Set once, when the (frozen) piece is made; a count only where there is one.
+    object.__setattr__(piece, "json", Shared(json if count is None else {**json, "count": count}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +96,7 @@ class Term:
     json: Shared = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        json = {"name": self.name, "units": self.units}
-        _shared(self, json if self.count is None else {**json, "count": self.count})
+        _shared(self, {"name": self.name, "units": self.units}, self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +115,7 @@ class Multiplier:
     json: Shared = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        json = {"name": self.name, "factor": self.factor}
-        _shared(self, json if self.count is None else {**json, "count": self.count})
+        _shared(self, {"name": self.name, "factor": self.factor}, self.count)
 
     def apply(self, product: int) -> int:
         """The product of the multipliers so far, with this one applied.
