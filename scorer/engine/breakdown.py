@@ -164,14 +164,11 @@ class StockMove:
                 "amounts": dict(self.amounts)}
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Breakdown:
     """Why a deal pays what it pays, in the same shape for every family.
 
-    Every deal scored builds one, so its ``__init__`` sets its fields in one
-    step: the generated one of a frozen dataclass sets each through
-    ``object.__setattr__``, twice the cost (bench/engine.py). Its pieces are
-    shared between deals (see :func:`term`, :func:`share`).
+    Its pieces are shared between deals (see :func:`term`, :func:`share`).
     """
 
     #: The value's addends, in order.
@@ -187,15 +184,6 @@ class Breakdown:
     #: What the deal put on the family's tally, not money: German ``strokes``
     #: and a completed ``head``.
     tally: tuple[Term, ...] = ()
-
-    def __init__(
-        self, terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
-        shares: tuple[Share, ...], stock: StockMove | None = None, tally: tuple[Term, ...] = (),
-    ) -> None:
-        object.__setattr__(self, "__dict__", {
-            "terms": terms, "multipliers": multipliers, "value": value, "shares": shares,
-            "stock": stock, "tally": tally,
-        })
 
     def worth(self) -> int:
         """The value, worked out again from the terms and multipliers."""

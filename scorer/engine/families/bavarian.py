@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -68,25 +69,41 @@ def game_value(
     running = laufende_units(rules, game, deal) if game.trumps else 0
     tariffs = rules.tariffs
     name = game.tariff or game.name
-    value = tariffs[name]
-    terms: tuple[Term, ...] = (term(name, value),)
-    multipliers: tuple[Multiplier, ...] = ()
-    shift = 0
-    if deal.sie or deal.tout:
-        multipliers, shift = ((SIE,), 2) if deal.sie else ((TOUT,), 1)
-    elif schneider(rules, deal, points, won):
-        value += tariffs["schneider"]
-        terms += (term("schneider", tariffs["schneider"]),)
-        if deal.schwarz:
-            value += tariffs["schwarz"]
-            terms += (term("schwarz", tariffs["schwarz"]),)
+    counted = not (deal.sie or deal.tout) and schneider(rules, deal, points, won)
+    return _valued(
+        name, tariffs[name],
+        tariffs["schneider"] if counted else None,
+        tariffs["schwarz"] if counted and deal.schwarz else None,
+        running, deal.laufende, SIE if deal.sie else TOUT if deal.tout else None,
+        deal.contra, deal.re, deal.doubles,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _valued(
+    name: str, base: int, schneider: int | None, schwarz: int | None, running: int, laufende: int,
+    announced: Multiplier | None, contra: bool, re: bool, doubles: int,
+) -> tuple[tuple[Term, ...], tuple[Multiplier, ...], int]:
+    # Kept once for each way a game can add up: the deals of a list share
+    # their terms and multipliers instead of building them again.
+    value = base
+    terms: tuple[Term, ...] = (term(name, base),)
+    if schneider is not None:
+        value += schneider
+        terms += (term("schneider", schneider),)
+    if schwarz is not None:
+        value += schwarz
+        terms += (term("schwarz", schwarz),)
     if running:
         value += running
-        terms += (term("laufende", running, deal.laufende),)
-    if deal.contra or deal.doubles:
-        multipliers += announced(deal)
-        shift += deal.contra + deal.re + deal.doubles
-    return terms, multipliers, value << shift
+        terms += (term("laufende", running, laufende),)
+    multipliers: tuple[Multiplier, ...] = () if announced is None else (announced,)
+    value *= 1 if announced is None else announced.factor
+    if contra:
+        multipliers += (CONTRA, RE) if re else (CONTRA,)
+    if doubles:
+        multipliers += (doublings("doubles", doubles),)
+    return terms, multipliers, value << (contra + re + doubles)
 
 
 def announced(deal: Deal) -> tuple[Multiplier, ...]:
