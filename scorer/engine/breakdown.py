@@ -42,12 +42,12 @@ CAP = "cap"
 
 
 class Shared(dict[str, Any]):
-    """A read-only dict: the JSON of a term, multiplier or share, shared by every deal that has it.
+    """A read-only dict: the JSON of a breakdown or of one of its pieces, shared by the deals that have it.
 
-    Writing a list's breakdowns out builds each piece's JSON once, not once
-    per deal (bench/engine.py: it halves what the breakdown costs there).
-    Changing one raises TypeError; its copies (``dict(piece)``, copy,
-    deepcopy) are plain dicts, to change.
+    Writing a list's breakdowns out builds each one's JSON once, not once per
+    deal (bench/engine.py). Its arrays are tuples, which JSON writes as
+    arrays. Changing one raises TypeError; its copies (``dict(piece)``,
+    copy, deepcopy) are plain dicts, to change.
 
     >>> piece = Term("schneider", 10).json
     >>> piece == {"name": "schneider", "units": 10}, dict(piece) is piece
@@ -76,7 +76,7 @@ class Shared(dict[str, Any]):
         return deepcopy(dict(self), memo)
 
 
-def _shared(piece: Any, json: dict[str, Any], count: int | None = None) -> None:
+def _set_json(piece: Any, json: dict[str, Any], count: int | None = None) -> None:
     # Set once, when the (frozen) piece is made; a count only where there is one.
     object.__setattr__(piece, "json", Shared(json if count is None else {**json, "count": count}))
 
@@ -96,7 +96,7 @@ class Term:
     json: Shared = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _shared(self, {"name": self.name, "units": self.units}, self.count)
+        _set_json(self, {"name": self.name, "units": self.units}, self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ class Multiplier:
     json: Shared = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _shared(self, {"name": self.name, "factor": self.factor}, self.count)
+        _set_json(self, {"name": self.name, "factor": self.factor}, self.count)
 
     def apply(self, product: int) -> int:
         """The product of the multipliers so far, with this one applied.
@@ -142,7 +142,7 @@ class Share:
     json: Shared = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _shared(self, {"role": self.role, "players": list(self.players), "times": self.times})
+        _set_json(self, {"role": self.role, "players": self.players, "times": self.times})
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,18 +157,22 @@ class StockMove:
     after: int
     #: Each player's move: + taken out of the pot, - paid into it.
     amounts: tuple[tuple[str, int], ...]
+    #: As JSON: ``amounts`` by player (read-only).
+    json: Shared = field(init=False, repr=False, compare=False)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Write the move as JSON does."""
-        return {"name": self.name, "before": self.before, "after": self.after,
-                "amounts": dict(self.amounts)}
+    def __post_init__(self) -> None:
+        _set_json(self, {
+            "name": self.name, "before": self.before, "after": self.after,
+            "amounts": Shared(self.amounts),
+        })
 
 
 @dataclass(frozen=True, slots=True)
 class Breakdown:
     """Why a deal pays what it pays, in the same shape for every family.
 
-    Its pieces are shared between deals (see :func:`term`, :func:`share`).
+    Its pieces are shared between deals (see :func:`term`, :func:`share`),
+    and so are whole breakdowns of equal deals (see :func:`breakdown_of`).
     """
 
     #: The value's addends, in order.
@@ -184,6 +188,8 @@ class Breakdown:
     #: What the deal put on the family's tally, not money: German ``strokes``
     #: and a completed ``head``.
     tally: tuple[Term, ...] = ()
+    #: As JSON, once written (see :meth:`to_dict`).
+    _json: Shared | None = field(default=None, init=False, repr=False, compare=False)
 
     def worth(self) -> int:
         """The value, worked out again from the terms and multipliers."""
@@ -198,23 +204,24 @@ class Breakdown:
                 out[who] = out.get(who, 0) + amount
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """Write the breakdown as the command line and the API give it.
+    def to_dict(self) -> Shared:
+        """Write the breakdown as the command line and the API give it: read-only, arrays as tuples.
 
-        The terms, multipliers and shares are their shared, read-only JSON
-        (see :class:`Shared`).
+        Written once: the deals that share a breakdown (see :func:`breakdown_of`)
+        share its JSON, and so do the pieces.
         """
-        out: dict[str, Any] = {
-            "terms": [*map(_JSON, self.terms)],
-            "multipliers": [*map(_JSON, self.multipliers)],
-            "value": self.value,
-            "shares": [*map(_JSON, self.shares)],
-        }
-        if self.stock is not None:
-            out["stock"] = self.stock.to_dict()
-        if self.tally:
-            out["tally"] = [*map(_JSON, self.tally)]
-        return out
+        json = self._json
+        if json is None:
+            json = Shared({
+                "terms": tuple(map(_JSON, self.terms)),
+                "multipliers": tuple(map(_JSON, self.multipliers)),
+                "value": self.value,
+                "shares": tuple(map(_JSON, self.shares)),
+                **({"stock": self.stock.json} if self.stock is not None else {}),
+                **({"tally": tuple(map(_JSON, self.tally))} if self.tally else {}),
+            })
+            object.__setattr__(self, "_json", json)
+        return json
 
     def multiplied(self, multiplier: Multiplier) -> Breakdown:
         """The breakdown with one more multiplier applied to its value (Bock)."""
@@ -259,6 +266,36 @@ def doublings(name: str, count: int) -> Multiplier:
 def share(role: str, players: tuple[str, ...], times: int) -> Share:
     """A share, built once for each role, players and times."""
     return Share(role, players, times)
+
+
+#: Breakdowns built from shared pieces, by the pieces' identity and the value.
+_BUILT: dict[tuple[int, int, int, int], Breakdown] = {}
+#: How many are kept before starting again.
+_MOST_BUILT = 4096
+
+
+def breakdown_of(
+    terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
+    shares: tuple[Share, ...],
+) -> Breakdown:
+    """The breakdown of these pieces, built once for every deal that has the very same pieces.
+
+    Only pieces that are kept once themselves (as :func:`one_against_rest`
+    and the games' own caches keep them) are shared this way. Kept by the
+    pieces' identity: a kept breakdown holds them, so while it is kept no
+    other object can have their ids.
+
+    >>> pieces = ((term("solo", 40),), (), 40, one_against_rest("declarer", "A", ("A", "B", "C"), 1))
+    >>> breakdown_of(*pieces) is breakdown_of(*pieces)
+    True
+    """
+    key = (id(terms), id(multipliers), value, id(shares))
+    found = _BUILT.get(key)
+    if found is None:
+        if len(_BUILT) >= _MOST_BUILT:
+            _BUILT.clear()
+        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares)
+    return found
 
 
 def factor(multipliers: Iterable[Multiplier]) -> int:

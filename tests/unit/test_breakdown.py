@@ -297,16 +297,19 @@ def test_a_sitting_out_dealer_has_no_share():
     assert all("Emil" not in share.players for share in result.breakdown.shares)
 
 
-def test_equal_pieces_are_built_once_and_their_json_is_shared_and_read_only():
+def test_equal_deals_share_one_breakdown_and_its_json_which_is_read_only():
     first, second = (read_list(listed("bavarian", WON, WON)).replay().deals[i].breakdown for i in (0, 1))
-    assert first.terms[0] is second.terms[0]
-    assert first.to_dict()["terms"][0] is second.to_dict()["terms"][0]
+    assert first is second
+    assert first.to_dict() is second.to_dict()
+    with pytest.raises(TypeError, match="shared"):
+        first.to_dict()["value"] = 40
     shared = first.to_dict()["shares"][0]
     with pytest.raises(TypeError, match="shared"):
         shared["times"] = 2
     with pytest.raises(TypeError):
         shared.update(times=2)
-    assert shared == {"role": "declarer", "players": ["Anna"], "times": 1}
+    assert shared == {"role": "declarer", "players": ("Anna",), "times": 1}
+    assert json.loads(json.dumps(shared)) == {"role": "declarer", "players": ["Anna"], "times": 1}
     for copied in (dict(shared), copy.copy(shared), copy.deepcopy(shared)):
         assert type(copied) is dict and copied == shared
         copied["times"] = 2

@@ -10,8 +10,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine.breakdown import (
-    CONTRA, OUVERT, RE, SIE, TOUT, Breakdown, Multiplier, StockMove, Term, doublings,
-    one_against_rest, share, side_against_rest, term,
+    CONTRA, OUVERT, RE, SIE, TOUT, Breakdown, Multiplier, Share, StockMove, Term, doublings,
+    breakdown_of, one_against_rest, share, side_against_rest, term,
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
@@ -154,7 +154,7 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     return Outcome(
         side_against_side(table, {declarer, partner}, value * sign), carry,
         won=won, side=(declarer, partner), events=events(deal, points),
-        breakdown=Breakdown(
+        breakdown=breakdown_of(
             terms, multipliers, value, side_against_rest(declarer, partner, table.active, sign)
         ),
     )
@@ -174,7 +174,7 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     return Outcome(
         against_all(table, declarer, value * sign), carry,
         won=won, side=(declarer,), events=events(deal, points),
-        breakdown=Breakdown(
+        breakdown=breakdown_of(
             terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
         ),
     )
@@ -238,8 +238,6 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     most = max(points.values())
     loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
     every_virgin = rules["virgin"] == "all"
-    terms = (term("ramsch", rules.tariffs["ramsch"]),)
-    multipliers = doubled + ((doublings("virgins", len(virgins)),) if every_virgin and virgins else ())
     value = rules.tariffs["ramsch"] * doubling
     if every_virgin:
         value <<= len(virgins)
@@ -249,15 +247,36 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
             continue
         payouts[who] = value * 2 if who in virgins and not every_virgin else value
     payouts[loser] = -sum(payouts.values())
-    winners = tuple(who for who in table.active if who != loser and who not in virgins)
-    own = tuple(who for who in table.active if who != loser and who in virgins)
-    virgin_times = 1 if every_virgin else 2
-    shares = (
+    terms, multipliers = _ramsch_terms(
+        rules.tariffs["ramsch"], deal.doubles, len(virgins) if every_virgin else 0
+    )
+    shares = _ramsch_shares(table.active, loser, virgins, 1 if every_virgin else 2)
+    return Outcome(payouts, carry, breakdown=breakdown_of(terms, multipliers, value, shares))
+
+
+@lru_cache(maxsize=256)
+def _ramsch_terms(
+    tariff: int, doubles: int, every_virgin: int
+) -> tuple[tuple[Term, ...], tuple[Multiplier, ...]]:
+    """A Ramsch's term, and its knocks and virgins (each doubling everything) as multipliers."""
+    multipliers: tuple[Multiplier, ...] = (doublings("doubles", doubles),) if doubles else ()
+    if every_virgin:
+        multipliers += (doublings("virgins", every_virgin),)
+    return (term("ramsch", tariff),), multipliers
+
+
+@lru_cache(maxsize=4096)
+def _ramsch_shares(
+    active: tuple[str, ...], loser: str, virgins: frozenset[str], virgin_times: int
+) -> tuple[Share, ...]:
+    """The loser pays every other player a share; a virgin's share is ``virgin_times`` shares."""
+    winners = tuple(who for who in active if who != loser and who not in virgins)
+    own = tuple(who for who in active if who != loser and who in virgins)
+    return (
         *((share("winner", winners, 1),) if winners else ()),
         *((share("virgin", own, virgin_times),) if own else ()),
         share("loser", (loser,), -(len(winners) + virgin_times * len(own))),
     )
-    return Outcome(payouts, carry, breakdown=Breakdown(terms, multipliers, value, shares))
 
 
 # -- across deals -----------------------------------------------------------------------
