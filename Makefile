@@ -12,6 +12,8 @@ PORT   ?= 5000
 PYTEST_ARGS ?=
 # The browser tests drive Debian's Chromium; `make test` installs it when missing.
 CHROMIUM ?= /usr/bin/chromium
+# The rate-limit tests start a throwaway Redis server; `make test` installs Debian's.
+REDIS_SERVER ?= /usr/bin/redis-server
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # German translations, compiled from the catalog in the repo.
@@ -37,7 +39,7 @@ run: $(STAMP) instance/config.py $(MO)
 # server (scripts/with-postgres installs and starts it on loopback).
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: $(STAMP) $(CHROMIUM) $(MO)
+test: $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -61,6 +63,10 @@ instance/config.py:
 $(CHROMIUM):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+
+$(REDIS_SERVER):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server
 
 # Figures, not tests: the engine, the pages against the framework's floor, and
 # many phones adding to one list (all on loopback, bounded, self-stopping).

@@ -18,3 +18,7 @@ keepalive = 5
 # Behind a reverse proxy on the same machine, trust its X-Forwarded-* headers.
 forwarded_allow_ips = "127.0.0.1"
 accesslog = os.environ.get("SCORER_ACCESS_LOG", "-")
+# The default format logs the request line and the Referer, and an edit link
+# carries its key in the query (/l/ID?key=...): log the path without the
+# query string (%(U)s) and no Referer, so no key ever reaches the log.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(M)sms'

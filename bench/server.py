@@ -54,7 +54,7 @@ class Gunicorn:
         self.env = {
             **os.environ,
             "PYTHONPATH": str(ROOT),
-            "SECRET_KEY": "loopback-only",
+            "SECRET_KEY": "loopback-only-secret-key-of-32-bytes-or-more",
             "DATABASE_URL": self.database_url,
             "FLASK_LIST_CREATION_LIMIT": "100000 per minute",
             "FLASK_SESSION_COOKIE_SECURE": "false",

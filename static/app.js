@@ -17,4 +17,17 @@
       button.disabled = false;
     });
   });
+  // The service worker keeps the pages of the lists opened here (static/sw.js);
+  // the page that installed it was loaded without it, so it asks to be kept.
+  const script = document.querySelector("script[data-sw]");
+  const worker = script && script.dataset.sw;
+  if (!worker || !navigator.serviceWorker) return;
+  const fresh = !navigator.serviceWorker.controller;
+  navigator.serviceWorker.register(worker).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(function (registration) {
+    if (fresh && registration.active) registration.active.postMessage({ keep: location.pathname });
+  }).catch(function () {
+    // No worker (a private window, an old browser): the app works online.
+  });
 })();

@@ -21,6 +21,9 @@
   const playerInputs = Array.from(form.querySelectorAll("input[data-player-points]"));
   const pointsSum = form.querySelector("[data-points-sum]");
   const laufende = form.querySelector("select[data-laufende]");
+  const lineMessage = form.querySelector("[data-line-message]");
+  const lineCells = Array.from(form.querySelectorAll("[data-line-payout]"));
+  const partnerField = form.querySelector("#field-partner");
   let timer = null;
   let asked = 0;
 
@@ -122,7 +125,21 @@
     }
   }
 
-  function showPayouts(payouts) {
+  function showPayouts(payouts, message) {
+    // The line in the Save bar: the amounts, or what stops them.
+    lineCells.forEach(function (cell) {
+      const amount = payouts ? payouts[cell.dataset.linePayout] : undefined;
+      cell.hidden = Boolean(message);
+      cell.classList.remove("plus", "minus");
+      cell.querySelector("b").textContent = signed(amount);
+      if (typeof amount === "number" && amount !== 0) {
+        cell.classList.add(amount > 0 ? "plus" : "minus");
+      }
+    });
+    if (lineMessage) {
+      lineMessage.hidden = !message;
+      lineMessage.textContent = message || "";
+    }
     form.querySelectorAll("[data-payout]").forEach(function (cell) {
       const amount = payouts ? payouts[cell.dataset.payout] : undefined;
       cell.classList.remove("plus", "minus");
@@ -141,6 +158,13 @@
   }
 
   function preview() {
+    if (!navigator.onLine && texts.textOffline) {
+      // No reception: only the server scores (offline.js keeps the deal).
+      previewBox.classList.remove("is-stale");
+      showPayouts(null);
+      previewMessage.textContent = texts.textOffline;
+      return;
+    }
     if (!chosen("game") || !window.fetch) {
       return;
     }
@@ -164,11 +188,11 @@
       }
       previewBox.classList.remove("is-stale");
       if (answer.error) {
-        showPayouts(null);
+        showPayouts(null, answer.error);
         previewMessage.textContent = answer.error;
       } else {
-        showPayouts(answer.payouts);
-        previewMessage.textContent = "";
+        showPayouts(answer.payouts, "");
+        previewMessage.textContent = answer.note || "";
       }
     }).catch(function () {
       if (mine === asked) {
@@ -176,6 +200,67 @@
       }
     });
   }
+
+  function signed(amount) {
+    if (typeof amount !== "number") {
+      return "–";
+    }
+    return amount > 0 ? "+" + amount : amount < 0 ? "−" + -amount : "0";
+  }
+
+  function shown(element) {
+    return Boolean(element) && !element.closest("[hidden]");
+  }
+
+  // Bring a field into sight above the Save bar (its scroll-margin clears the bar).
+  function reach(element) {
+    const box = element.closest(".deal-field") || element;
+    box.scrollIntoView({ block: "nearest" });
+  }
+
+  // The partner chosen (the declarer, in a game without one), the card points
+  // come next: the field takes the focus, so the number is typed at once.
+  function toPoints(event) {
+    const name = event.target.name;
+    const byPartner = name === "partner";
+    const byDeclarer = name === "declarer" && !shown(partnerField);
+    if ((byPartner || byDeclarer) && shown(pointsInput) && pointsInput.value.trim() === "") {
+      pointsInput.focus({ preventScroll: true });
+      reach(pointsInput);
+    }
+  }
+
+  // A refused save: the first field with an error comes into sight and takes the focus.
+  function showFirstError() {
+    const summary = document.querySelector("[data-error-summary]");
+    if (!summary) {
+      return;
+    }
+    const message = form.querySelector(".field-error");
+    const box = message ? message.closest(".deal-field") : null;
+    const target = box && !box.hidden
+      ? box.querySelector("input[aria-invalid=true], input[type=text], select, input:checked, input:not([disabled])")
+      : null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      reach(target);
+    } else {
+      summary.focus();
+    }
+  }
+
+  // The summary's links (no script needed) go to a field; with the script they focus it too.
+  document.querySelectorAll("[data-error-link]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      const box = document.getElementById(link.getAttribute("href").slice(1));
+      const target = box && box.querySelector("input[type=text], select, input:checked, input:not([disabled])");
+      if (target) {
+        event.preventDefault();
+        target.focus({ preventScroll: true });
+        reach(target);
+      }
+    });
+  });
 
   function changed() {
     showFields();
@@ -190,7 +275,10 @@
     button.hidden = true;
   });
   form.addEventListener("change", changed);
+  form.addEventListener("change", toPoints);
   form.addEventListener("input", changed);
+  window.addEventListener("online", preview);
+  window.addEventListener("offline", preview);
 
   // A tapped Save shows it is working and takes no second tap: app.js.
 
@@ -198,7 +286,8 @@
   guardPartner();
   showPoints();
   showPlayerPoints();
-  if (chosen("game")) {
+  if (chosen("game") || !navigator.onLine) {
     preview();
   }
+  showFirstError();
 })();

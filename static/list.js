@@ -1,7 +1,8 @@
 // The list page follows deals entered on other phones. Every few seconds it
 // asks whether the list changed (a 304 costs almost nothing); when it did, it
 // fetches the page again and swaps in the new content, without a reload, so
-// the scroll position and an open panel stay put. It rests while hidden.
+// the scroll position and an open panel stay put. It rests while hidden or
+// without reception.
 "use strict";
 (function () {
   const every = 4000;
@@ -26,10 +27,11 @@
     });
     follow = main.querySelector(".follow[data-changes-url]") || follow;
     etag = '"' + follow.dataset.etag + '"';
+    document.dispatchEvent(new Event("list:swapped"));
   }
 
   async function look() {
-    if (document.hidden || busy) return;
+    if (document.hidden || busy || !navigator.onLine) return;
     busy = true;
     try {
       const response = await fetch(url, { headers: { "If-None-Match": etag }, cache: "no-cache" });
@@ -45,4 +47,7 @@
   }
   window.setInterval(look, every);
   document.addEventListener("visibilitychange", look);
+  // Deals sent after a time without reception (offline.js), or the signal back.
+  document.addEventListener("list:stale", look);
+  window.addEventListener("online", look);
 })();

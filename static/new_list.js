@@ -1,25 +1,57 @@
-// New list: name the seats in the first-dealer choice as the names are typed.
+// New list: name the seats in the first-dealer choice as the names are typed;
+// show "after how many" only for an end that takes a count, with the hint for
+// that end; show a house rule's own settings only while it is played.
 "use strict";
 (function () {
   var form = document.querySelector("form.new-list");
   if (!form) { return; }
+
+  function each(list, fn) { Array.prototype.forEach.call(list, fn); }
+
   var select = form.querySelector("select[name=first_dealer]");
   var inputs = form.querySelectorAll("input[data-seat]");
-  if (!select) { return; }
-  var original = {};
-  Array.prototype.forEach.call(select.options, function (option) {
-    original[option.value] = option.textContent;
-  });
-  function update() {
-    Array.prototype.forEach.call(inputs, function (input) {
-      var option = select.querySelector('option[value="' + input.dataset.seat + '"]');
-      if (!option) { return; }
-      var name = input.value.trim();
-      option.textContent = name ? original[option.value] + ": " + name : original[option.value];
+  if (select) {
+    var original = {};
+    each(select.options, function (option) {
+      original[option.value] = option.textContent;
     });
+    var update = function () {
+      each(inputs, function (input) {
+        var option = select.querySelector('option[value="' + input.dataset.seat + '"]');
+        if (!option) { return; }
+        var name = input.value.trim();
+        option.textContent = name ? original[option.value] + ": " + name : original[option.value];
+      });
+    };
+    each(inputs, function (input) { input.addEventListener("input", update); });
+    update();
   }
-  Array.prototype.forEach.call(inputs, function (input) {
-    input.addEventListener("input", update);
+
+  var kind = form.querySelector("select[name=ends_kind]");
+  var count = form.querySelector("[data-ends-count]");
+  if (kind && count) {
+    var countInput = count.querySelector("input");
+    var showEnd = function () {
+      var open = kind.value === "open";
+      count.hidden = open && !count.classList.contains("has-error");
+      var described = [];
+      each(count.querySelectorAll("[data-end-hint]"), function (hint) {
+        hint.hidden = hint.dataset.endHint !== kind.value;
+        if (!hint.hidden) { described.push(hint.id); }
+      });
+      each(count.querySelectorAll(".field-error"), function (error) { described.unshift(error.id); });
+      if (countInput) { countInput.setAttribute("aria-describedby", described.join(" ")); }
+    };
+    kind.addEventListener("change", showEnd);
+    showEnd();
+  }
+
+  each(form.querySelectorAll("fieldset[data-group]"), function (group) {
+    var box = group.querySelector("input[name=\"" + group.dataset.group + "\"]");
+    var fields = group.querySelector("[data-group-fields]");
+    if (!box || !fields) { return; }
+    var showGroup = function () { fields.hidden = !box.checked; };
+    box.addEventListener("change", showGroup);
+    showGroup();
   });
-  update();
 })();

@@ -11,7 +11,7 @@ from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.families import FAMILIES
 from scorer.engine.rules import parse_rules
-from scorer.engine.values import name, unknown_key
+from scorer.engine.values import name, name_key, unknown_key
 
 #: Top-level keys: what the format defines, and what the app adds (the app
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
@@ -25,7 +25,8 @@ MAX_DEALS = 100_000
 _NOT_AN_OBJECT = N_("must be a JSON object with rules, players and deals")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a JSON object, refusing a key given twice (``json.loads``' object_pairs_hook)."""
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
@@ -46,7 +47,7 @@ def parse_document(text: str | bytes) -> dict[str, Any]:
     if not text.strip():
         raise ScoringError("list file", N_("is empty"))
     try:
-        document = json.loads(text, object_pairs_hook=_no_duplicates)
+        document = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as error:
         raise ScoringError(
             "list file", N_("is not valid JSON: %(problem)s at line %(line)s, column %(column)s"),
@@ -123,6 +124,15 @@ def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str,
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=twice)
+    # One rule for every path: names that look alike on a page are one name.
+    seen: dict[str, str] = {}
+    for player in players:
+        other = seen.setdefault(name_key(player), player)
+        if other != player:
+            raise ScoringError(
+                "players", N_("%(name)s looks the same as %(other)s; names must differ"),
+                name=shown(player), other=shown(other),
+            )
     if len(players) not in seats:
         if len(seats) == 1:
             raise ScoringError(

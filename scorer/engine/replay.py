@@ -51,6 +51,10 @@ class DealResult:
     bock: int | None = None
     #: The pot after this deal, or None when the list plays no Stock.
     pot: int | None = None
+    #: The declaring side won (None: no declaring side, as in Ramsch or a hand thrown in).
+    won: bool | None = None
+    #: The declaring side, declarer first (empty when there is none).
+    side: tuple[str, ...] = ()
     #: Why the payouts are what they are (see ``scorer.engine.breakdown``).
     breakdown: Breakdown = field(kw_only=True)
 
@@ -229,6 +233,7 @@ class Replay:
             number, table.dealer, deal, MappingProxyType(payouts), outcome.carry,
             bock=outcome.bock if self._bock else None,
             pot=outcome.carry.pot if self._stock else None,
+            won=outcome.won, side=outcome.side,
             breakdown=outcome.breakdown,
         )
         self.results.append(result)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
@@ -30,9 +32,61 @@ def flag(value: Any, key: str) -> bool:
     return value
 
 
+#: The longest player name, and saved preset name, in characters: the form,
+#: the API, import and the list file all hold names to it.
+MAX_NAME = 60
+#: The longest title of a list, in characters.
+MAX_TITLE = 80
+
+#: Direction embeddings, overrides and isolates: they reorder the text after
+#: them, so a name holding one can make a line read other than it is.
+_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _safe(value: str) -> str:
+    """The text with lone surrogates written as escapes, so a message can be encoded."""
+    return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def plain_text(value: Any, key: str, *, most: int) -> str:
+    """Read a short text a person typed (a name, a title), as it is.
+
+    At most ``most`` characters; no control character (a NUL or a line
+    break), no lone surrogate and no direction override.
+    """
+    if not isinstance(value, str):
+        raise ScoringError(key, N_("must be text, not %(value)s"), value=shown(value))
+    if len(value) > most:
+        raise ScoringError(
+            key, N_("%(value)s is longer than %(most)s characters"), value=shown(_safe(value)), most=most
+        )
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs") or char in _DIRECTION_CONTROLS:
+            raise ScoringError(
+                key, N_("%(value)s holds the character %(char)s, which is not allowed here"),
+                value=shown(_safe(value)), char=ascii(char),
+            )
+    return value
+
+
+def name_key(value: str) -> str:
+    """What a name is compared by: two names with the same key look alike.
+
+    Case, Unicode compatibility forms (NFKC), invisible marks (zero-width
+    characters, direction marks, soft hyphens) and runs of spaces do not
+    tell two players apart on a page, so they do not here either.
+    """
+    normal = unicodedata.normalize("NFKC", value)
+    visible = "".join(c for c in normal if unicodedata.category(c) != "Cf")
+    return re.sub(r"\s+", " ", visible).strip().casefold()
+
+
 def name(value: Any, key: str) -> str:
-    """Read a player's name."""
+    """Read a player's name: visible text of at most :data:`MAX_NAME` characters."""
     if not isinstance(value, str) or not value.strip():
+        raise ScoringError(key, N_("must be a player's name, not %(value)s"), value=shown(value))
+    plain_text(value, key, most=MAX_NAME)
+    if not name_key(value):
         raise ScoringError(key, N_("must be a player's name, not %(value)s"), value=shown(value))
     return value
 

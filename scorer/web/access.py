@@ -1,14 +1,20 @@
-"""Who may change a list: the phone that holds its edit key.
+"""Who may change what: a list, the phone that holds its edit key; a preset, the phone that saved it.
 
 The edit link carries the key once; the page remembers it in the signed
 session cookie, so later pages of that list need no key in the address.
+The cookie is signed, not encrypted: anyone holding it can read it, so it
+keeps the key sealed (services.seal_key), never as it is.
 """
 
 from __future__ import annotations
 
-from flask import session
+import hashlib
+import secrets
 
-from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches
+from flask import Response, current_app, g, request, session
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches, open_key, seal_key
 
 _SESSION_KEYS = "edit_keys"
 _SESSION_SEEN = "seen_lists"
@@ -19,8 +25,12 @@ REMEMBERED = 30
 
 def edit_key(row: ScoreListRow) -> str | None:
     """The edit key this phone holds for the list, if it still matches."""
-    key = session.get(_SESSION_KEYS, {}).get(row.id)
-    return key if key_matches(row, key) else None
+    stored = session.get(_SESSION_KEYS, {}).get(row.id)
+    key = open_key(row, stored)
+    if key is None and key_matches(row, stored):  # a cookie from before keys were sealed
+        key = stored
+        remember_key(row, key)  # sealed from now on
+    return key
 
 
 def can_edit(row: ScoreListRow) -> bool:
@@ -30,11 +40,11 @@ def can_edit(row: ScoreListRow) -> bool:
 
 def remember_key(row: ScoreListRow, key: str | None) -> bool:
     """Keep a valid edit key from an edit link; tell whether it was valid."""
-    if not key_matches(row, key):
+    if key is None or not key_matches(row, key):
         return False
     keys = dict(session.get(_SESSION_KEYS, {}))
     keys.pop(row.id, None)
-    keys[row.id] = key
+    keys[row.id] = seal_key(row, key)
     while len(keys) > REMEMBERED:
         keys.pop(next(iter(keys)))
     session[_SESSION_KEYS] = keys
@@ -64,3 +74,53 @@ def known_lists() -> list[str]:
     known = list(reversed(list(session.get(_SESSION_KEYS, {}))))
     known += [list_id for list_id in session.get(_SESSION_SEEN, []) if list_id not in known]
     return known
+
+
+#: The cookie that tells a phone's presets from others': a random owner id,
+#: signed so it cannot be made up. It lasts; the session cookie may not.
+OWNER_COOKIE = "preset_owner"
+#: How long the owner cookie lasts: the most browsers keep one (400 days).
+OWNER_DAYS = 400
+
+
+def _owner_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="preset-owner")
+
+
+def _owner_hash(owner: str) -> str:
+    # Only a hash is stored: the database alone cannot be turned into a cookie.
+    return hashlib.sha256(b"preset-owner:" + owner.encode()).hexdigest()
+
+
+def preset_owner() -> str | None:
+    """This phone's owner hash, as stored with its presets; None without an owner cookie."""
+    owner = g.get("new_owner")
+    if owner is None:
+        try:
+            owner = _owner_signer().loads(request.cookies.get(OWNER_COOKIE, ""))
+        except BadSignature:
+            return None
+    return _owner_hash(owner) if isinstance(owner, str) else None
+
+
+def claim_preset_owner() -> str:
+    """This phone's owner hash, giving it an owner id first if it has none.
+
+    A new id goes back to the phone in the answer's cookie (send_owner_cookie).
+    """
+    known = preset_owner()
+    if known is not None:
+        return known
+    g.new_owner = secrets.token_urlsafe(24)
+    return _owner_hash(g.new_owner)
+
+
+def send_owner_cookie(response: Response) -> Response:
+    """Give a phone that just got an owner id its cookie."""
+    owner = g.get("new_owner")
+    if owner is not None:
+        response.set_cookie(
+            OWNER_COOKIE, _owner_signer().dumps(owner), max_age=OWNER_DAYS * 24 * 3600,
+            secure=current_app.config["SESSION_COOKIE_SECURE"], httponly=True, samesite="Lax",
+        )
+    return response

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 
@@ -46,6 +49,14 @@ class MissingSecretKey(RuntimeError):
     """The app was started outside debug without a SECRET_KEY."""
 
 
+class SecretKeyTooShort(RuntimeError):
+    """The SECRET_KEY is too short to keep sessions and edit keys safe."""
+
+
+#: The shortest SECRET_KEY taken: it signs the session and derives edit keys.
+MIN_SECRET_KEY_BYTES = 32
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the table app."""
     app = Flask(
@@ -56,12 +67,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     configure(app, test_config)
+    register_proxies(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seating order
     register_extensions(app)
     register_security(app)
     register_blueprints(app)
     register_errorhandlers(app)
     register_commands(app)
+    register_logging()
     return app
 
 
@@ -80,6 +93,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         #: New lists one client may create, in Flask-Limiter's notation.
         LIST_CREATION_LIMIT="30 per 10 minutes",
         RATELIMIT_HEADERS_ENABLED=True,
+        #: Where the counts live: memory:// is per worker process; a host with
+        #: several workers or machines points all of them at one store (redis://).
+        RATELIMIT_STORAGE_URI="memory://",
+        #: How many reverse proxies in front of the app add to X-Forwarded-For;
+        #: only their word on the client's address is taken. 0: none, use the peer.
+        PROXY_COUNT=0,
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
         COMPRESS_MIMETYPES=[
@@ -104,6 +123,26 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
                 "e.g. python3 -c 'import secrets; print(secrets.token_hex(32))'"
             )
         app.config["SECRET_KEY"] = os.urandom(32).hex()
+    secret = app.config["SECRET_KEY"]
+    if len(secret.encode() if isinstance(secret, str) else secret) < MIN_SECRET_KEY_BYTES:
+        raise SecretKeyTooShort(
+            f"SECRET_KEY is too short: it must be at least {MIN_SECRET_KEY_BYTES} bytes, "
+            "because it signs the session cookie and derives edit keys; make one with "
+            "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+
+
+def register_proxies(app: Flask) -> None:
+    """Take the client's address (and scheme) from the trusted proxies in front, if any.
+
+    Each proxy appends the address it saw to X-Forwarded-For; only the last
+    PROXY_COUNT entries are theirs, the rest is whatever the client sent.
+    """
+    count = app.config["PROXY_COUNT"]
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"PROXY_COUNT must be a whole number of proxies, 0 or more, not {count!r}")
+    if count:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count)  # type: ignore[method-assign]
 
 
 def database_url(url: str) -> str:
@@ -187,7 +226,9 @@ def register_blueprints(app: Flask) -> None:
     """Mount the pages, one blueprint per area, and the JSON API."""
     from scorer.web.api import routes as api
     from scorer.web.deals import routes as deals
+    from scorer.web.groups import routes as groups
     from scorer.web.lists import routes as lists
+    from scorer.web.offline import routes as offline
     from scorer.web.presets import routes as presets
     from scorer.web.sharing import routes as sharing
 
@@ -195,8 +236,15 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(deals.bp)
     app.register_blueprint(sharing.bp)
     app.register_blueprint(presets.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(offline.bp)
     csrf.exempt(api.bp)
+    if app.config.get("OFFLINE_TEST_ROUTES"):
+        # Browser tests only: drop answers after a deal is stored.
+        from scorer.web.offline import testing
+
+        testing.register(app)
 
 
 def register_errorhandlers(app: Flask) -> None:
@@ -229,6 +277,36 @@ def _message(code: int) -> str:
         429: _("Too many requests. Wait a moment and try again."),
     }
     return messages.get(code, _("Something went wrong on our side. Nothing was saved."))
+
+
+#: An edit key in a logged request line: ``?key=...`` or ``&key=...``.
+_KEY_IN_QUERY = re.compile(r"([?&]key=)[^&\s\"]*")
+
+
+class HideEditKeys(logging.Filter):
+    """Write ``key=...`` in a logged request line as ``key=[hidden]``.
+
+    The development server (``make run``) logs every request line with its
+    query, and an edit link carries its key there (gunicorn.conf.py keeps
+    queries out of gunicorn's access log).
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _KEY_IN_QUERY.sub(r"\1[hidden]", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        if isinstance(record.msg, str):
+            record.msg = _KEY_IN_QUERY.sub(r"\1[hidden]", record.msg)
+        return True
+
+
+def register_logging() -> None:
+    """Keep edit keys out of the request lines the development server logs."""
+    logger = logging.getLogger("werkzeug")
+    if not any(isinstance(f, HideEditKeys) for f in logger.filters):
+        logger.addFilter(HideEditKeys())
 
 
 def register_commands(app: Flask) -> None:

@@ -19,5 +19,5 @@ migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
 compress = Compress()
-#: Per-client limits (memory storage: per worker process), set in the config.
-limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
+#: Per-client limits (scorer.web.limits); the store is RATELIMIT_STORAGE_URI from the config.
+limiter = Limiter(key_func=get_remote_address)

@@ -13,15 +13,23 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError, one_line
 
 
+def encodable(text: str) -> str:
+    """The text with lone surrogates (a list file may hold them as escapes) written as escapes.
+
+    A page is sent as UTF-8, which has no lone surrogates.
+    """
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def reason(error: ScoringError) -> str:
     """The words a player can act on, as ``error.reason`` in the page's language."""
     template = get_translations().ugettext(error.template)
     if not error.params:
-        return str(template)
+        return encodable(str(template))
     try:
-        return str(template % error.params)
+        return encodable(str(template % error.params))
     except (KeyError, ValueError, TypeError):  # a broken translation: keep the English
-        return error.reason
+        return encodable(error.reason)
 
 
 def message(error: ScoringError) -> str:
@@ -29,7 +37,8 @@ def message(error: ScoringError) -> str:
 
     The key stays as it is: it names a key of the list file.
     """
+    key = encodable(error.key)
     if error.deal is None:
-        return one_line(f"{error.key}: {reason(error)}")
+        return one_line(f"{key}: {reason(error)}")
     return one_line(_("deal %(number)s: %(key)s: %(reason)s",
-                      number=error.deal, key=error.key, reason=reason(error)))
+                      number=error.deal, key=key, reason=reason(error)))

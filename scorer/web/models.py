@@ -1,4 +1,4 @@
-"""The database: lists, their deals as entered, and saved house-rule presets.
+"""The database: lists, their deals as entered, groups of lists, and saved house-rule presets.
 
 Totals are never stored: they are derived by replaying a list's deals
 through the engine, so they cannot drift.
@@ -42,8 +42,14 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     finished_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
     #: Bumped by every change; pages use it to notice news cheaply.
     revision: so.Mapped[int] = so.mapped_column(default=1)
-    #: The one-time token of the form that created the list: a resend finds it.
+    #: A hash of the one-time token of the form that created the list: a resend
+    #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+    #: The group (Stammtisch, Runde) the list belongs to, if any.
+    group_id: so.Mapped[str | None] = so.mapped_column(
+        sa.ForeignKey("groups.id", ondelete="SET NULL", name="fk_lists_group_id_groups"),
+        default=None, index=True,
+    )
 
     @property
     def etag(self) -> str:
@@ -53,6 +59,26 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     deals: so.WriteOnlyMapped[DealRow] = so.relationship(
         back_populates="score_list", cascade="all, delete-orphan", passive_deletes=True
     )
+
+
+class GroupRow(db.Model):  # type: ignore[name-defined,misc]
+    """A group that plays together (a Stammtisch, a Runde): its name, players and lists.
+
+    Like a list, it has a view link (its id) and an edit key, stored hashed.
+    """
+
+    __tablename__ = "groups"
+    __table_args__ = (sa.UniqueConstraint("creation_token", name="uq_groups_creation_token"),)
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(80))
+    #: The group's players, in the order they were named; a list may seat others too.
+    players: so.Mapped[list[str]] = so.mapped_column(sa.JSON)
+    edit_key_hash: so.Mapped[str] = so.mapped_column(sa.String(64))
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    #: The one-time token of the form that created the group: a resend finds it.
+    creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
 
 class DealRow(db.Model):  # type: ignore[name-defined,misc]
@@ -76,7 +102,11 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     named_dealer: so.Mapped[str | None] = so.mapped_column(sa.Text, default=None)
     #: Bumped by every edit; an edit names the version it started from.
     version: so.Mapped[int] = so.mapped_column(default=1)
-    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)
+    #: The Idempotency-Key (or form token) the deal was sent with, whole.
+    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(255), default=None)
+    #: A hash of the deal as it was sent with that key: the key sent again
+    #: with another deal is refused (services.deals.fingerprint).
+    idempotency_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
     deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
@@ -90,12 +120,34 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
                    named_dealer=data.get("dealer"), **more)
 
 
+class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
+    """The id of a deleted list: never handed out again, never restored.
+
+    An id is the list's view link; whoever kept the old link must not find
+    another list behind it.
+    """
+
+    __tablename__ = "retired_lists"
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    retired_at: so.Mapped[datetime] = so.mapped_column(default=now)
+
+
 class PresetRow(db.Model):  # type: ignore[name-defined,misc]
-    """A named set of house rules a group saves and reuses for new lists."""
+    """A named set of house rules a phone saves and reuses for new lists.
+
+    It belongs to the phone that saved it (until groups exist): others can
+    neither see, change nor delete it.
+    """
 
     __tablename__ = "presets"
+    __table_args__ = (sa.UniqueConstraint("owner_hash", "name", name="uq_presets_owner_name"),)
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
-    name: so.Mapped[str] = so.mapped_column(sa.String(60), unique=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(60))
+    #: A hash of the owner id the phone keeps in its signed cookie
+    #: (access.preset_owner); None for presets saved before they had owners,
+    #: which nobody can claim.
+    owner_hash: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)

@@ -53,11 +53,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     """Serve the app on 127.0.0.1 with a fresh database (SQLite unless TEST_DATABASE_URL)."""
     app = create_app(
         {
-            "SECRET_KEY": "e2e",
+            "SECRET_KEY": "e2e-secret-key-at-least-32-bytes-long",
             "SQLALCHEMY_DATABASE_URI": database_url(tmp_path_factory.mktemp("e2e")),
             # Plain HTTP on loopback: the session cookie cannot be Secure-only here.
             "SESSION_COOKIE_SECURE": False,
             "LIST_CREATION_LIMIT": "1000 per minute",
+            # test_offline.py drops answers after a deal is stored (scorer/web/offline/testing.py).
+            "OFFLINE_TEST_ROUTES": True,
         }
     )
     with app.app_context():
@@ -363,18 +365,7 @@ class Hand:
             self.radio("Declarer", deal["declarer"])
         if "partner" in deal:
             self.radio("Partner (called ace)", deal["partner"])
-        points = deal.get("points")
-        if isinstance(points, dict):
-            group = self.page.get_by_role("group", name="Card points of each player", exact=True)
-            for who, value in points.items():
-                if who != blank:
-                    self.fill(group.get_by_label(who, exact=True), str(value))
-        elif points is not None:
-            if defenders:
-                self.toggle("Defenders' points")
-                self.points(120 - points)
-            else:
-                self.points(points)
+        self.enter_points(deal, defenders=defenders, blank=blank)
         for key, label in TOGGLE_BUTTONS.items():
             if deal.get(key):
                 self.toggle(label)
@@ -387,6 +378,22 @@ class Hand:
             if deal.get(key):
                 self.radio(legend, deal[key])
         self.save()
+
+    def enter_points(self, deal: dict[str, Any], *, defenders: bool = False,
+                     blank: str | None = None) -> None:
+        """Type a deal's card points: the side's (or the defenders'), or every player's."""
+        points = deal.get("points")
+        if isinstance(points, dict):
+            group = self.page.get_by_role("group", name="Card points of each player", exact=True)
+            for who, value in points.items():
+                if who != blank:
+                    self.fill(group.get_by_label(who, exact=True), str(value))
+        elif points is not None:
+            if defenders:
+                self.toggle("Defenders' points")
+                self.points(120 - points)
+            else:
+                self.points(points)
 
     def save(self) -> None:
         """Tap Save."""

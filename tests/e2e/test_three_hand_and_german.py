@@ -92,9 +92,9 @@ def test_the_german_game_counts_strokes_and_completes_a_head_at_nine(phone: Phon
         "rules": {"preset": "german"}, "players": four, "deals": [d for d, _ in deals],
     })
     teams = expected["tally"]["teams"]
-    # Anna & Chris: schwarz 9 and the defenders' straight win 2, eleven strokes, one head;
-    # Bene & Dora: schneider 2 and the forced game 1.
-    assert [(t["strokes"], t["heads"]) for t in teams] == [(11, 1), (3, 0)]
+    # Anna & Chris: schwarz 9 completes a head and both teams start again; then the
+    # defenders' straight win 2. Bene & Dora: schneider 2 and the forced game 1.
+    assert [(t["strokes"], t["heads"]) for t in teams] == [(2, 1), (3, 0)]
     expect(page.get_by_role("heading", name="Strokes and heads")).to_be_visible()
     assert tally_on_screen(page) == [
         (" & ".join(t["players"]),

@@ -249,12 +249,14 @@ def test_a_directory_instead_of_a_file_is_refused_in_one_line_with_status_two(tm
 
 def test_a_name_with_a_line_break_still_gives_a_one_line_message():
     document = {
-        "rules": {"preset": "sheepshead3"}, "players": ["A\nB", "C", "D"],
-        "deals": [{"game": "least", "points": {"A\nB": None, "C": 60, "D": 60}}],
+        "rules": {"preset": "sheepshead3"}, "players": ["A", "C", "D"],
+        "deals": [{"game": "least", "points": {"A\nB": 0, "C": 60, "D": 60}}],
     }
     result = subprocess.run(
         [sys.executable, "-m", "scorer", "score", "-"], input=json.dumps(document).encode(),
         capture_output=True, check=False,
     )
     assert result.returncode == 2 and result.stdout == b""
-    assert result.stderr.decode() == "deal 1: points.A\\nB: must be a whole number, not null\n"
+    assert result.stderr.decode() == (
+        "deal 1: points: \"A\\nB\" holds the character '\\n', which is not allowed here\n"
+    )

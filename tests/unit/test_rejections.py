@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from scorer.engine import ScoringError, load_list, score_document
+from scorer.engine.values import MAX_NAME
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -405,7 +406,7 @@ def test_output_only_keys_are_accepted_on_input_and_ignored():
     "players",
     [
         ["Anna", "Bene", "Chris", "D" * 41],
-        [" Anna", "Anna", "Chris ", "Dora"],
+        [" Anna", "Bene", "Chris ", "Dora"],
         ["Anna", "Bene", "Chris", "Maximilian-Ferdinand von und zu Oberammergau"],
     ],
 )
@@ -415,3 +416,38 @@ def test_any_distinct_non_empty_player_names_are_accepted_as_they_are(players):
     result = score_document(document)
     assert list(result["totals"]) == players
     assert result["totals"][players[1]] == 120
+
+
+def test_a_name_may_be_as_long_as_the_limit_and_no_longer():
+    longest = "N" * MAX_NAME
+    document = listing(players=["Anna", "Bene", "Chris", longest])
+    assert list(score_document(document)["totals"])[-1] == longest
+    with pytest.raises(ScoringError, match=f"longer than {MAX_NAME} characters") as refused:
+        load_list(listing(players=["Anna", "Bene", "Chris", longest + "N"]))
+    assert refused.value.key == "players"
+
+
+@pytest.mark.parametrize(
+    "twin",
+    [
+        "anna", "ANNA",  # case
+        "\uff21nna",  # a full-width A: the same after NFKC
+        "An\u200bna", "Anna\u200d",  # zero-width space and joiner
+        "\u200eAnna", "Anna\u200f",  # direction marks
+        " Anna", "Anna ", "An\u00adna",  # spaces around, a soft hyphen
+    ],
+)
+def test_names_that_differ_only_by_case_normalization_or_invisible_marks_are_one_name(twin):
+    with pytest.raises(ScoringError, match="names must differ") as refused:
+        load_list(listing(players=["Anna", "Bene", "Chris", twin]))
+    assert refused.value.key == "players"
+
+
+@pytest.mark.parametrize(
+    "bad", ["Do\x00ra", "Do\nra", "Do\x7fra", "Dora\ud800", "\u202eDora", "Do\u2066ra", "\u200b"]
+)
+def test_a_name_with_a_control_character_a_lone_surrogate_or_a_direction_override_is_refused(bad):
+    with pytest.raises(ScoringError) as refused:
+        load_list(listing(players=["Anna", "Bene", "Chris", bad]))
+    assert refused.value.key == "players"
+    assert "\n" not in refused.value.message

@@ -38,7 +38,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     app = create_app(
         {
             "TESTING": True,
-            "SECRET_KEY": "test",
+            "SECRET_KEY": "test-secret-key-at-least-32-bytes-long",
             "WTF_CSRF_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
         }

@@ -313,3 +313,96 @@ def test_a_retried_delete_naming_the_list_it_saw_deletes_one_deal_only(
     assert retried.status_code == 409 and "changed since you read it" in retried.get_json()["error"]
     games = [d["game"] for d in client.get(f"/api/lists/{created['id']}").get_json()["deals"]]
     assert games == ["sauspiel", "passed"]
+
+
+# -- retries: Idempotency-Key (issue 11, point 9) -------------------------------------------
+
+
+def test_two_idempotency_keys_that_share_their_first_80_characters_store_two_deals(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    for last in "ab":
+        answer = add(client, created, SAUSPIEL, **{"Idempotency-Key": "k" * 80 + last})
+        assert answer.status_code == 201
+    assert len(client.get(f"/api/lists/{created['id']}").get_json()["deals"]) == 2
+
+
+def test_an_idempotency_key_is_kept_whole_up_to_255_characters_and_refused_beyond(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    for _ in range(2):
+        assert add(client, created, SAUSPIEL, **{"Idempotency-Key": "k" * 255}).status_code == 201
+    refused = add(client, created, SAUSPIEL, **{"Idempotency-Key": "k" * 256})
+    assert refused.status_code == 400 and "255" in refused.get_json()["error"]
+    assert len(client.get(f"/api/lists/{created['id']}").get_json()["deals"]) == 1
+
+
+def test_an_idempotency_key_sent_again_with_another_deal_is_refused(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    first = add(client, created, SAUSPIEL, **{"Idempotency-Key": "once"})
+    again = add(client, created, dict(reversed(list(SAUSPIEL.items()))), **{"Idempotency-Key": "once"})
+    assert first.status_code == again.status_code == 201 and first.get_json() == again.get_json()
+    other = add(client, created, {**SAUSPIEL, "points": 30}, **{"Idempotency-Key": "once"})
+    assert other.status_code == 422
+    body = other.get_json()
+    assert body["key"] == "Idempotency-Key" and "another" in body["error"] and "deal" in body
+    assert len(client.get(f"/api/lists/{created['id']}").get_json()["deals"]) == 1
+
+
+# -- conditional requests and compressed answers (issue 11, point 10) -----------------------
+
+
+def compressed_tag(client: FlaskClient, path: str, coding: str) -> str:
+    answer = client.get(path, headers={"Accept-Encoding": coding})
+    assert answer.headers["Content-Encoding"] == coding
+    tag = answer.headers["ETag"]
+    assert tag.endswith(f':{coding}"'), tag
+    return str(tag)
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br"])
+def test_a_delete_naming_the_compressed_etag_it_received_deletes(
+    client: FlaskClient, created: dict[str, Any], coding: str
+) -> None:
+    for deal in (SAUSPIEL, {"game": "wenz", "declarer": "Bene", "points": 70}, {"game": "passed"}):
+        add(client, created, deal)
+    path = f"/api/lists/{created['id']}"
+    seen = compressed_tag(client, path, coding)
+    headers = {"X-Edit-Key": created["edit_key"], "If-Match": seen}
+    assert client.delete(f"{path}/deals/2", headers=headers).status_code == 204
+    assert client.delete(f"{path}/deals/2", headers=headers).status_code == 409
+    assert [d["game"] for d in client.get(path).get_json()["deals"]] == ["sauspiel", "passed"]
+
+
+def test_a_weak_or_unknown_tag_in_if_match_never_matches_and_a_star_always_does(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    for deal in (SAUSPIEL, SAUSPIEL, SAUSPIEL):
+        add(client, created, deal)
+    path = f"/api/lists/{created['id']}"
+    seen = client.get(path).headers["ETag"]
+    key = {"X-Edit-Key": created["edit_key"]}
+    assert client.delete(f"{path}/deals/1", headers={**key, "If-Match": f"W/{seen}"}).status_code == 409
+    assert client.delete(f"{path}/deals/1", headers={**key, "If-Match": '"other"'}).status_code == 409
+    assert client.delete(f"{path}/deals/1", headers={**key, "If-Match": f'"other", {seen}'}).status_code == 204
+    assert client.delete(f"{path}/deals/1", headers={**key, "If-Match": "*"}).status_code == 204
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br"])
+def test_an_unchanged_list_answers_304_to_its_compressed_etag_without_building_the_body(
+    client: FlaskClient, created: dict[str, Any], coding: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(3):
+        add(client, created, SAUSPIEL)
+    path = f"/api/lists/{created['id']}"
+    seen = compressed_tag(client, path, coding)
+    from scorer.web import services
+
+    def unexpected(*_args: Any) -> Any:
+        raise AssertionError("the body was built for a 304")
+
+    monkeypatch.setattr(services, "api_document", unexpected)
+    for tag in (seen, f"W/{seen}"):
+        answer = client.get(path, headers={"If-None-Match": tag, "Accept-Encoding": coding})
+        assert answer.status_code == 304, tag

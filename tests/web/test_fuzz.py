@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -145,3 +147,125 @@ def test_random_deal_forms_never_make_a_500(app: Flask, data: dict[str, str], wh
     assert response.status_code in (200, 302), response.status_code
     totals = client.get(f"/api/lists/{made['id']}").get_json()["totals"]
     assert sum(totals.values()) == 0
+
+
+# -- every route, with what no page sends: huge integers, lone surrogates, NUL, CR/LF -------
+
+#: Text no form field expects: control characters, direction overrides, a lone
+#: surrogate (in JSON as an escape; a form or an address can only carry its bytes).
+NASTY = ["\x00", "a\x00b", "\r\n", "x\r\nSet-Cookie: y=1", "\u202e", "\ud800", "\udfff",
+         "9" * 30, "-" + "9" * 30, "2147483648", "0", "-1", "", " ", "../../x", "%00", "A" * 300]
+nasty_text = st.sampled_from(NASTY) | st.text(max_size=8) | st.integers(-(10**40), 10**40).map(str)
+HUGE_INTS = st.sampled_from([0, 1, 2, 2**31 - 1, 2**31, 2**63, 10**30]) | st.integers(0, 10**40)
+QUERY_KEYS = ["next", "preset", "family", "number", "key", "link", "v"]
+FORM_KEYS = ["action", "preset_id", "list_id", "name", "confirm", "last", "deal", "version",
+             "token", "once", "title", "player_1", "player_2", "player_3", "player_4", "text",
+             "game", "declarer", "points", "save_preset"]
+
+
+def escaped(text: str) -> str:
+    """Text as percent-escaped UTF-8; a lone surrogate as the bytes it would have."""
+    from urllib.parse import quote
+
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
+def form_safe(text: str) -> str:
+    """A form value as a browser would send it: UTF-8, so never a lone surrogate."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def nasty_json(text: str) -> bytes:
+    """A JSON body whose strings hold the text (escapes carry surrogates and NUL)."""
+    return json.dumps({"rules": {"preset": "bavarian", text: 1}, "players": [text, *FOUR[1:]],
+                       "title": text, "game": "solo", "declarer": text, "points": 10**30}).encode()
+
+
+def routes() -> list[tuple[str, str]]:
+    """Every route of the app but the static files, with each of its methods."""
+    from scorer import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "k" * 32, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    return [(rule.rule, method) for rule in app.url_map.iter_rules() if rule.endpoint != "static"
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
+
+
+def held_list(app: Flask) -> tuple[Any, dict[str, Any]]:
+    """A phone holding the edit key of a list with a kept and a deleted deal, and a preset."""
+    app.config["LIST_CREATION_LIMIT"] = "100000 per minute"
+    client = app.test_client()
+    made = client.post("/api/lists", json={
+        "rules": {"preset": "bavarian"}, "players": FOUR,
+        "deals": [{"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70},
+                  {"game": "passed"}],
+    }).get_json()
+    client.get(made["edit_url"])
+    client.delete(f"/api/lists/{made['id']}/deals/2", headers={"X-Edit-Key": made["edit_key"]})
+    client.post("/presets", data={"action": "save", "list_id": made["id"], "name": "Mine"})
+    return client, made
+
+
+def send_odd(
+    client: Any, made: dict[str, Any], route: str, method: str, *, ints: list[int], odd_id: bool,
+    text: str, query: dict[str, str], form: dict[str, str], headers: dict[str, str],
+) -> None:
+    """Send the route what no page sends; it must answer below 500, the API in JSON."""
+    path, slot = route, 0
+    for part in re.findall(r"<[^>]+>", route):
+        if part.startswith("<int:"):
+            value = str(ints[slot % len(ints)])
+            slot += 1
+        elif part == "<list_id>" and not odd_id:
+            value = made["id"]
+        else:
+            value = escaped(text)
+        path = path.replace(part, value, 1)
+    query_string = "&".join(f"{k}={escaped(v)}" for k, v in query.items())
+    sent = {"X-Edit-Key": made["edit_key"], **headers}
+    if path.startswith("/api/"):
+        response = client.open(path, method=method, query_string=query_string, headers=sent,
+                               data=nasty_json(text), content_type="application/json")
+        answered(response)
+    else:
+        response = client.open(path, method=method, query_string=query_string, headers=sent,
+                               data={k: form_safe(v) for k, v in form.items()})
+        assert response.status_code < 500, (method, path, response.status_code)
+    document = client.get(f"/api/lists/{made['id']}").get_json()
+    if "totals" in document:
+        assert sum(document["totals"].values()) == 0
+
+
+ROUTES = routes()
+
+
+@pytest.mark.parametrize("route, method", ROUTES)
+def test_every_route_takes_each_odd_value_in_every_place_without_a_5xx(
+    app: Flask, route: str, method: str
+) -> None:
+    for value in NASTY:
+        for odd_id in (False, True):
+            client, made = held_list(app)
+            number = int(value) if value.lstrip("-").isdigit() else 1
+            send_odd(client, made, route, method, ints=[number, abs(number)], odd_id=odd_id, text=value,
+                     query=dict.fromkeys(QUERY_KEYS, value), form=dict.fromkeys(FORM_KEYS, value),
+                     headers={})
+
+
+@pytest.mark.parametrize("route, method", ROUTES)
+@settings(FUZZ, max_examples=20)
+@given(
+    ints=st.lists(HUGE_INTS, min_size=2, max_size=2), odd_id=st.booleans(), text=nasty_text,
+    query=st.dictionaries(st.sampled_from(QUERY_KEYS), nasty_text, max_size=4),
+    form=st.dictionaries(st.sampled_from(FORM_KEYS), nasty_text, max_size=8),
+    headers=st.dictionaries(
+        st.sampled_from(["If-Match", "If-None-Match", "Idempotency-Key", "X-Edit-Key", "X-Forwarded-For"]),
+        st.sampled_from(['"1"', "*", 'W/"x"', '"x-1:gzip"', "9" * 40, "k" * 300, ""]), max_size=3,
+    ),
+)
+def test_every_route_answers_random_odd_input_without_a_5xx(
+    app: Flask, route: str, method: str, ints: list[int], odd_id: bool, text: str,
+    query: dict[str, str], form: dict[str, str], headers: dict[str, str],
+) -> None:
+    client, made = held_list(app)
+    send_odd(client, made, route, method, ints=ints, odd_id=odd_id, text=text, query=query,
+             form=form, headers=headers)

@@ -16,7 +16,7 @@ from tests.web.conftest import database_url
 
 def make_app(tmp_path: Path):  # type: ignore[no-untyped-def]
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)}
+        {"TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)}
     )
 
 
@@ -38,3 +38,45 @@ def test_the_migrations_downgrade_to_an_empty_database(tmp_path: Path) -> None:
         downgrade(revision="base")
         tables = set(sa.inspect(db.engine).get_table_names())
     assert tables <= {"alembic_version"}
+
+
+def test_creation_tokens_stored_in_plain_text_are_hashed_by_the_upgrade(tmp_path: Path) -> None:
+    from scorer.web.services import token_digest
+
+    app = make_app(tmp_path)
+    with app.app_context():
+        upgrade(revision="0006")  # before the tokens are hashed (0007)
+        db.session.execute(sa.text(
+            "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, edit_key_hash,"
+            " created_at, updated_at, revision, creation_token) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 't',"
+            " 'bavarian', '{}', '[]', 'D', '{}', :hash, '2026-01-01', '2026-01-01', 1, 'plain-token')"
+        ), {"hash": "0" * 64})
+        db.session.commit()
+        upgrade()
+        stored = db.session.execute(sa.text("SELECT creation_token FROM lists")).scalar_one()
+    assert stored == token_digest("plain-token")
+
+
+def test_upgrading_a_database_with_lists_keeps_every_deal(tmp_path: Path) -> None:
+    # Batch migrations rebuild the lists table: dropping it must not cascade to the deals.
+    app = make_app(tmp_path)
+    with app.app_context():
+        upgrade(revision="0003")
+        with db.engine.begin() as connection:
+            connection.execute(sa.text(
+                "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, "
+                "edit_key_hash, created_at, updated_at, revision) VALUES ('kept', 'An evening', "
+                "'bavarian', '{}', '[]', 'Anna', '{}', 'hash', '2026-01-01', '2026-01-01', 1)"
+            ))
+            connection.execute(sa.text(
+                "INSERT INTO deals (list_id, position, data, version, created_at, updated_at) "
+                "VALUES ('kept', 1, '{}', 1, '2026-01-01', '2026-01-01')"
+            ))
+        upgrade()
+        with db.engine.connect() as connection:
+            deals = connection.execute(sa.text("SELECT count(*) FROM deals")).scalar()
+            group = connection.execute(sa.text("SELECT group_id FROM lists")).scalar()
+        downgrade(revision="0009")  # just before the groups
+        with db.engine.connect() as connection:
+            deals_after_downgrade = connection.execute(sa.text("SELECT count(*) FROM deals")).scalar()
+    assert (deals, group, deals_after_downgrade) == (1, None, 1)

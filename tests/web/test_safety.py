@@ -180,9 +180,9 @@ def test_the_same_edit_sent_twice_is_not_a_conflict(client: FlaskClient) -> None
     assert other.status_code == 409
 
 
-def test_a_very_long_repeat_token_still_stores_the_deal_once(client: FlaskClient) -> None:
+def test_a_long_repeat_token_still_stores_the_deal_once(client: FlaskClient) -> None:
     made = make(client)
-    long_token = "t" * 500
+    long_token = "t" * 255
     headers = {"X-Edit-Key": made["edit_key"], "Idempotency-Key": long_token}
     for _ in range(2):
         answer = client.post(f"/api/lists/{made['id']}/deals", json=SAUSPIEL, headers=headers)

@@ -22,6 +22,30 @@ MOST_IN_BLIND = 22
 LOWEST_BID = 61
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
+_NO_WORDS: Mapping[str, str] = MappingProxyType({})
+
+#: The words the pages use for a family's roles, by role; a family's ``words``
+#: override some of them (marked with N_, translated by the pages).
+WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        # The deal form's buttons and fields.
+        "declarer": N_("Declarer"),
+        "partner": N_("Partner"),
+        "alone": N_("Alone"),
+        # A declarer who played without the partner the game could have had.
+        "played_alone": N_("%(declarer)s alone"),
+        "side_points": N_("Card points of the declaring side"),
+        "defenders_points": N_("Card points of the defenders"),
+        "defenders_switch": N_("Defenders' points"),
+        "points_hint": N_(
+            "Tap “Defenders' points” to type theirs instead: the declaring side gets 120 minus them."
+        ),
+        "side_has": N_("The declaring side has %(points)s."),
+        "who_declared": N_("Who played? Tap the declarer."),
+        # The yes/no modifiers a family names its own way.
+        "schwarz": N_("Schwarz"),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +152,10 @@ class Game:
     partner: Literal["called", "took", "optional", "fixed"] | None = None
     #: What ``points`` are: the declaring side's, every player's, or none.
     points: Literal["side", "players"] | None = "side"
+    #: The game's name for people, and a short one for narrow columns. The
+    #: Bavarian names stay German in every language; others are marked N_.
+    label: str = ""
+    short: str = ""
 
     @cached_property
     def foreign(self) -> frozenset[str]:
@@ -144,6 +172,16 @@ class Game:
         if gate.value is SET:
             return rules[gate.rule] is not None
         return bool(rules[gate.rule] == gate.value)
+
+
+@dataclass(frozen=True)
+class CommonTable:
+    """A way many tables play a family, to start a list from: a name and the rules it sets."""
+
+    #: What the table is known as (marked with N_).
+    name: str
+    #: The house rules it sets over the family's defaults, as the list file has them.
+    rules: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -173,6 +211,21 @@ class Family:
     #: Whether scoring the next deal reads the carry under these rules (then the
     #: app must replay the list, or resume it from a carry it kept).
     reads_carry: Callable[[RuleSet], bool] = lambda rules: False
+    #: Whether a deal of this game can be played under these rules, past ``games``
+    #: (Sheepshead: of the no-pick games, only the list's ``no_pick``).
+    playable: Callable[[RuleSet, str], bool] = lambda rules, game: True
+    #: The family's own words for the roles of WORDS, where they differ.
+    words: Mapping[str, str] = field(default_factory=lambda: _NO_WORDS)
+    #: Common tables: starting points a new list can take with one tap.
+    tables: tuple[CommonTable, ...] = ()
+
+    def word(self, role: str) -> str:
+        """The family's word for a role (untranslated: the pages translate it)."""
+        return self.words.get(role) or WORDS[role]
+
+    def offered(self, rules: RuleSet) -> tuple[str, ...]:
+        """The games a deal of a list under these rules may be, in the family's order."""
+        return tuple(g for g in self.games if rules.allows(g) and self.playable(rules, g))
 
     def option(self, key: str) -> Option:
         """The house rule with this key."""

@@ -16,7 +16,7 @@ from scorer.engine.breakdown import (
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, SET, Carry, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
+    LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
     no_trick, nothing, partner_of, player_points, schneider, seated, side_against_side,
     side_points, the_one,
 )
@@ -359,12 +359,14 @@ _OLD_SIE = Gate("edition", 1)
 _NEEDS_PARTNER = needs(**NEEDS_DECLARER, partner=N_("is missing: who held the called ace?"))
 
 
-def _solo(name: str, trumps: int, *, sie: Gate | None = None, tout: bool = True) -> Game:
+def _solo(
+    name: str, trumps: int, *, sie: Gate | None = None, tout: bool = True, label: str, short: str = ""
+) -> Game:
     keys = DECLARED | _DOUBLED | ({"tout"} if tout else set()) | ({"sie"} if sie or name == "solo" else set())
     gated = {"bock": _BOCK, **({"sie": sie} if sie else {})}
     return Game(
         name, solo_game, frozenset(keys), NEEDS_DECLARER, MappingProxyType(gated),
-        kind="solo", trumps=trumps,
+        kind="solo", trumps=trumps, label=label, short=short,
     )
 
 
@@ -373,34 +375,34 @@ GAMES = MappingProxyType(
         "sauspiel": Game(
             "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner"}, _NEEDS_PARTNER,
             MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="called",
-        ),
-        "wenz": _solo("wenz", 4, sie=_OLD_SIE),
-        "solo": _solo("solo", 14),
-        "geier": _solo("geier", 4, sie=_OLD_SIE),
-        "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE),
+            label="Sauspiel", short="Sau"),
+        "wenz": _solo("wenz", 4, sie=_OLD_SIE, label="Wenz"),
+        "solo": _solo("solo", 14, label="Solo"),
+        "geier": _solo("geier", 4, sie=_OLD_SIE, label="Geier"),
+        "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE, label="Farbwenz", short="F.-Wenz"),
         "hochzeit": Game(
             "hochzeit", partner_game, DECLARED | _DOUBLED | {"partner"},
             needs(**NEEDS_DECLARER, partner=N_("is missing: who took the trump?")),
             MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="took",
-        ),
+            label="Hochzeit"),
         "bettel": Game(
             "bettel", bettel,
             frozenset({"declarer", "won", "ouvert", "contra", "re", "doubles", "bock", "suit"}),
             needs(declarer=NEEDS_DECLARER["declarer"],
                   won=N_("is missing: did the declarer take no trick (won) or not?")),
             MappingProxyType({"bock": _BOCK}), kind="solo", points=None,
-        ),
-        "farbgeier": _solo("farbgeier", 11),
+            label="Bettel"),
+        "farbgeier": _solo("farbgeier", 11, label="Farbgeier", short="F.-Geier"),
         "ramsch": Game(
             "ramsch", ramsch, frozenset({"points", "doubles", "loser", "no_trick", "bock"}),
             needs(points=N_("is missing: the card points are needed")),
             MappingProxyType({"bock": _BOCK, "no_trick": Gate("virgin_by", "tricks")}),
             kind="all", points="players",
-        ),
+            label="Ramsch"),
         "passed": Game(
             "passed", nothing, frozenset({"doubles", "bock"}), gated=MappingProxyType({"bock": _BOCK}),
             kind="none", points=None,
-        ),
+            label=N_("Thrown in")),
     }
 )
 
@@ -531,4 +533,8 @@ FAMILY = Family(
     dealer_sits_out=5,
     carry_rules=(bock_rounds, the_stock),
     reads_carry=_reads_carry,
+    tables=(
+        # Bock rounds and the pot with their defaults: {} is every default of a group.
+        CommonTable(N_("Bock and Stock"), MappingProxyType({"bock": {}, "stock": {}})),
+    ),
 )

@@ -59,16 +59,16 @@ _GATES = MappingProxyType(
 )
 
 
-def _bid_game(name: str, trumps: int) -> Game:
-    return Game(name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps)
+def _bid_game(name: str, trumps: int, *, label: str) -> Game:
+    return Game(name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps, label=label)
 
 
 GAMES = MappingProxyType(
     {
-        "geier": _bid_game("geier", 4),
-        "wenz": _bid_game("wenz", 4),
-        "solo": _bid_game("solo", 14),
-        "passed": Game("passed", nothing, frozenset(), kind="none", points=None),
+        "geier": _bid_game("geier", 4, label="Geier"),
+        "wenz": _bid_game("wenz", 4, label="Wenz"),
+        "solo": _bid_game("solo", 14, label="Solo"),
+        "passed": Game("passed", nothing, frozenset(), kind="none", points=None, label=N_("Thrown in")),
     }
 )
 TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if game.trumps})

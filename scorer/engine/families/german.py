@@ -111,9 +111,9 @@ GAMES = MappingProxyType(
         "normal": Game(
             "normal", normal, DECLARED | {"partner", "forced"}, NEEDS_DECLARER,
             kind="partner", partner="fixed",
-        ),
-        "solo": Game("solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo"),
-        "passed": Game("passed", nothing, frozenset(), kind="none", points=None),
+            label=N_("Normal game")),
+        "solo": Game("solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo", label="Solo"),
+        "passed": Game("passed", nothing, frozenset(), kind="none", points=None, label=N_("Thrown in")),
     }
 )
 

@@ -14,7 +14,7 @@ from scorer.engine.breakdown import (
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, no_trick, partner_of,
+    LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, Table, against_all, no_trick, partner_of,
     player_points, schneider, seated, side_points, the_one,
 )
 from scorer.engine.families.common import (
@@ -188,16 +188,16 @@ GAMES = MappingProxyType(
         "pick": Game(
             "pick", pick, DECLARED | {"partner", "crack", "recrack", "blitz"}, NEEDS_DECLARER,
             kind="partner", partner="optional",
-        ),
+            label=N_("Pick")),
         "leaster": Game(
             "leaster", leaster, frozenset({"points", "no_trick", "winner"}), _PLAYERS_POINTS,
             kind="all", points="players",
-        ),
+            label=N_("Leaster")),
         "moster": Game(
             "moster", moster, frozenset({"points", "loser"}), _PLAYERS_POINTS,
             kind="all", points="players",
-        ),
-        "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None),
+            label=N_("Moster")),
+        "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None, label=N_("Doubler")),
     }
 )
 
@@ -209,7 +209,10 @@ OPTIONS = (
         help=N_("The games this list allows; when nobody picks, the house rule no_pick says which."),
     ),
     tariffs_option({"leaster": 1, "moster": 1}),
-    schneider_option(30),
+    replace(
+        schneider_option(30),
+        help=N_("The picker's side is schneidered at this many card points or fewer."),
+    ),
     Choice(
         "partner_by", "called_ace", N_("The partner is"),
         N_("Who plays with the picker; the deal names the partner either way."),
@@ -247,11 +250,49 @@ OPTIONS = (
         N_("The partner pays nothing and the picker pays the partner's share too."),
     ),
     Number(
-        "max_multiplier", None, N_("The most cracks, blitzes and doublers multiply (empty: no cap)"),
-        N_("Caps the product of crack, recrack, blitzes and doublers; the bump doubles on top."),
+        "max_multiplier", None, N_("Cap on cracks, blitzes and doublers together (empty: no cap)"),
+        N_("The most crack, re-crack, blitzes and doublers multiply a pick; the bump doubles on top."),
         low=1, high=1024, nullable=True,
     ),
     point_value_option(25),
+)
+
+#: What Sheepshead players call the roles and the modifiers (see base.WORDS).
+WORDS = MappingProxyType(
+    {
+        "declarer": N_("Picker"),
+        "side_points": N_("Card points of the picker's side"),
+        "points_hint": N_(
+            "Tap “Defenders' points” to type theirs instead: the picker's side gets 120 minus "
+            "them. Schneider counts itself from the points."
+        ),
+        "side_has": N_("The picker's side has %(points)s."),
+        "who_declared": N_("Who picked? Tap the picker."),
+        "schwarz": N_("No-tricker"),
+    }
+)
+
+#: Ways many tables play, to start a list from with one tap.
+TABLES = (
+    CommonTable(
+        N_("Tournament: Jack of Diamonds, double on the bump"),
+        MappingProxyType({"partner_by": "jack_of_diamonds", "double_on_bump": True}),
+    ),
+    CommonTable(
+        N_("Called ace, leasters"),
+        MappingProxyType({"partner_by": "called_ace", "no_pick": "leaster"}),
+    ),
+    CommonTable(
+        N_("Doublers, no cap"),
+        MappingProxyType({"no_pick": "doubler", "doubler_stack": "queue", "max_multiplier": None}),
+    ),
+    CommonTable(
+        N_("Jack of Diamonds, no bump, leasters, dimes"),
+        MappingProxyType({
+            "partner_by": "jack_of_diamonds", "double_on_bump": False, "no_pick": "leaster",
+            "point_value": 10,
+        }),
+    ),
 )
 
 FAMILY = Family(
@@ -266,4 +307,8 @@ FAMILY = Family(
     options=OPTIONS,
     dealer_sits_out=6,
     reads_carry=lambda rules: bool(rules["no_pick"] == "doubler"),
+    # Of the no-pick games only the list's own is played.
+    playable=lambda rules, game: game not in NO_PICK or game == rules["no_pick"],
+    words=WORDS,
+    tables=TABLES,
 )

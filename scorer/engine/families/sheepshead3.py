@@ -102,14 +102,14 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 
 GAMES = MappingProxyType(
     {
-        "pick": Game("pick", pick, DECLARED, NEEDS_DECLARER, kind="solo"),
+        "pick": Game("pick", pick, DECLARED, NEEDS_DECLARER, kind="solo", label=N_("Pick")),
         "least": Game(
             "least", least, frozenset({"points", "winner", "no_trick"}),
             needs(points=NEEDS_DECLARER["points"]),
             MappingProxyType({"no_trick": Gate("least_zero_by", "tricks")}),
             kind="all", points="players",
-        ),
-        "passed": Game("passed", nothing, frozenset(), kind="none", points=None),
+            label=N_("Least")),
+        "passed": Game("passed", nothing, frozenset(), kind="none", points=None, label=N_("Thrown in")),
     }
 )
 

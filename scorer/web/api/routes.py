@@ -1,18 +1,20 @@
-"""The JSON API: the list file over HTTP (FORMAT.md's table)."""
+"""The JSON API: the list file over HTTP (FORMAT.md's table), and groups of lists."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import date
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorer.engine import ScoringError
+from scorer.engine.document import no_duplicate_keys
 from scorer.web import services
-from scorer.web.conditional import unless_unchanged
-from scorer.web.extensions import limiter
+from scorer.web.conditional import if_match_tags, unless_unchanged
+from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -51,7 +53,9 @@ def json_object() -> dict[str, Any]:
     if not raw.strip():
         raise BadBody("send a JSON object as the body")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, object_pairs_hook=no_duplicate_keys)
+    except ScoringError as error:  # a key given twice: which one counts is anyone's guess
+        raise BadBody(f"the body is not valid JSON for this API: {error.reason}") from None
     except (ValueError, RecursionError) as error:
         raise BadBody(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
@@ -60,10 +64,19 @@ def json_object() -> dict[str, Any]:
 
 
 def scored(result: Any) -> dict[str, Any]:
-    """A scored deal as the API answers it."""
+    """A scored deal as the API answers it: as the command line prints it, less the game."""
+    answer: dict[str, Any] = result.to_dict()
+    del answer["game"]
+    return answer
+
+
+def made(endpoint: str, arg: str, ident: str, key: str) -> dict[str, str]:
+    """The id, links and edit key of something just made, as every create answers them."""
     return {
-        "number": result.number, "dealer": result.dealer, "payouts": dict(result.payouts),
-        "breakdown": result.breakdown.to_dict(),
+        "id": ident,
+        "url": url_for(endpoint, **{arg: ident}),
+        "edit_url": url_for(endpoint, **{arg: ident}, key=key),
+        "edit_key": key,
     }
 
 
@@ -73,23 +86,13 @@ def _editable(list_id: str) -> services.ScoreListRow:
     return row
 
 
-def list_creation_limit() -> str:
-    """How many lists one client may create, from the config."""
-    return str(current_app.config["LIST_CREATION_LIMIT"])
-
-
 @bp.post("/lists")
-@limiter.limit(list_creation_limit)
+@limit_list_creation
 @answers_json
 def create_list() -> Any:
     """Store a list file as a new list."""
     row, key = services.create_list(json_object())
-    return jsonify(
-        id=row.id,
-        url=url_for("lists.show_list", list_id=row.id),
-        edit_url=url_for("lists.show_list", list_id=row.id, key=key),
-        edit_key=key,
-    ), 201
+    return jsonify(made("lists.show_list", "list_id", row.id, key)), 201
 
 
 @bp.get("/lists/<list_id>")
@@ -109,6 +112,10 @@ def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
     row = _editable(list_id)
     key = request.headers.get("Idempotency-Key", "").strip() or None
+    if key is not None and not services.valid_idempotency_key(key):
+        raise BadBody(
+            f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
+        )
     result, _created = services.add_deal(row, json_object(), idempotency_key=key)
     return jsonify(scored(result)), 201
 
@@ -124,22 +131,21 @@ def edit_deal(list_id: str, number: int) -> Any:
 
 def if_match_version() -> int | None:
     """The deal version an edit starts from (If-Match: "3"), if the client sent one."""
-    header = request.headers.get("If-Match", "").strip()
-    if not header or header == "*":
+    tags = if_match_tags()
+    if tags is None:
         return None
-    try:
-        return int(header.removeprefix("W/").strip('"'))
-    except ValueError:
-        raise BadBody('If-Match must be the deal\'s version, like "3"') from None
+    if len(tags) != 1 or not next(iter(tags)).isdigit():
+        raise BadBody('If-Match must be the deal\'s version, like "3"')
+    return int(next(iter(tags)))
 
 
 @bp.delete("/lists/<list_id>/deals/<int:number>")
 @answers_json
 def delete_deal(list_id: str, number: int) -> Any:
-    """Delete deal N; later deals move up and follow the rotation."""
+    """Delete deal N; later deals move up and follow the rotation (``?keep_dealers=1``: keep theirs)."""
     row = _editable(list_id)
-    seen = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"') or None
-    services.delete_deal(row, number, seen=seen)
+    keep = request.args.get("keep_dealers", "") in ("1", "true")
+    services.delete_deal(row, number, seen=if_match_tags(), keep_dealers=keep)
     return Response(status=204)
 
 
@@ -150,3 +156,78 @@ def preview(list_id: str) -> Any:
     row = services.get_list(list_id)
     number = request.args.get("number", type=int)
     return jsonify(scored(services.preview_deal(row, json_object(), number=number)))
+
+
+# -- groups ---------------------------------------------------------------------------------
+
+
+def _editable_group(group_id: str) -> services.GroupRow:
+    group = services.get_group(group_id)
+    services.require_group_key(group, request.headers.get("X-Edit-Key"))
+    return group
+
+
+@bp.post("/groups")
+@limit_list_creation
+@answers_json
+def create_group() -> Any:
+    """Make a group from its name and players."""
+    group, key = services.create_group(json_object())
+    return jsonify(made("groups.show_group", "group_id", group.id, key)), 201
+
+
+def _day(name: str) -> Any:
+    value = request.args.get(name)
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise BadBody(f"{name} must be a date like 2026-01-31") from None
+
+
+@bp.get("/groups/<group_id>")
+@answers_json
+def read_group(group_id: str) -> Any:
+    """The group: its players, every list, and the season (?from=&to=, this year by default)."""
+    group = services.get_group(group_id)
+    first, last = services.this_year()
+    start, end = _day("from") or first, _day("to") or last
+    rows = services.group_lists(group)
+    season = services.season(group, start=start, end=end, rows=rows)
+    counts = services.deal_counts([row.id for row in rows])
+    return jsonify(
+        id=group.id, name=group.name, players=list(group.players),
+        url=url_for("groups.show_group", group_id=group.id),
+        lists=[
+            {"id": row.id, "url": url_for("lists.show_list", list_id=row.id), "title": row.title,
+             "created_at": row.created_at.isoformat(), "finished": row.finished_at is not None,
+             "deals": counts.get(row.id, 0)}
+            for row in rows
+        ],
+        season={
+            "from": start.isoformat(), "to": end.isoformat(),
+            "lists": [row.id for row, _summary in season.lists],
+            "standings": [
+                {"player": s.player, "lists": s.lists, "units": s.units, "money": s.money,
+                 "average": s.average}
+                for s in season.standings
+            ],
+        },
+    )
+
+
+@bp.post("/groups/<group_id>/lists")
+@limit_list_creation
+@answers_json
+def add_group_list(group_id: str) -> Any:
+    """Start a list in the group (a list file), or add one (its id and edit key)."""
+    group = _editable_group(group_id)
+    body = json_object()
+    if "players" not in body and "id" in body:
+        row = services.get_list(str(body["id"]))
+        services.require_key(row, body.get("edit_key") if isinstance(body.get("edit_key"), str) else None)
+        services.add_to_group(group, row)
+        return jsonify(id=row.id, url=url_for("lists.show_list", list_id=row.id), group=group.id)
+    row, key = services.create_group_list(group, body)
+    return jsonify(made("lists.show_list", "list_id", row.id, key)), 201

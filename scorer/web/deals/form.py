@@ -17,7 +17,9 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from scorer.engine import BID_STEP, LOWEST_BID, Deal, DealResult, Game, RuleSet, ScoringError, parse_rules
+from scorer.engine import (
+    BID_STEP, LOWEST_BID, Deal, DealResult, Family, Game, RuleSet, ScoringError, parse_rules,
+)
 from scorer.web import i18n
 from scorer.web.lists.forms import game_label
 
@@ -79,8 +81,8 @@ class DealForm:
         self.active = self.family.active(self.players, dealer)
         #: The dealer, when the family has the dealer sit this deal out.
         self.sitting_out = dealer if len(self.active) < len(self.players) else None
-        #: The games this list allows, in the family's order.
-        self.games = tuple(g for g in self.family.games if self.rules.allows(g))
+        #: The games a deal of this list may be, in the family's order.
+        self.games = self.family.offered(self.rules)
         self.values: dict[str, str] = {"laufende": "0", "doubles": "0", "bid": str(LOWEST_BID)}
         if data is not None:
             self.values = {
@@ -124,12 +126,16 @@ class DealForm:
         """How the partner is named in the games that name one (called, took, optional)."""
         return frozenset(str(self.family.games[g].partner) for g in self.games_with("partner"))
 
+    def word(self, role: str, **values: Any) -> str:
+        """The family's word for a role (Picker, Declarer, ...), in the page's language."""
+        return _(self.family.word(role), **values)
+
     @property
     def partner_legend(self) -> str:
         """The partner buttons' heading: "called ace" only where every partner holds it."""
         if self.partner_kinds == {"called"}:
             return _("Partner (called ace)")
-        return _("Partner")
+        return self.word("partner")
 
     def games_with(self, field: str) -> list[str]:
         """The offered games that take a field (for the page's ``data-games``)."""
@@ -142,7 +148,7 @@ class DealForm:
     @property
     def toggles(self) -> list[tuple[str, Any]]:
         """The yes/no modifiers some game of this list takes, with their labels."""
-        return [(key, label) for key, label in TOGGLES.items() if self.offers(key)]
+        return [(key, toggle_label(self.family, key)) for key in TOGGLES if self.offers(key)]
 
     @property
     def laufende_max(self) -> int:
@@ -301,7 +307,7 @@ class DealForm:
         if kind is None:
             return
         missing = {
-            "declarer": _("Who played? Tap the declarer."),
+            "declarer": self.word("who_declared"),
             "partner": {
                 "called": _("Who held the called ace? Tap the partner."),
                 "took": _("Who took the trump? Tap the partner."),
@@ -341,6 +347,14 @@ class DealForm:
             return key
         return None
 
+    def anchor(self, field: str) -> str:
+        """The id of the part of the page that holds a field (the error summary links there)."""
+        if field.startswith("points."):
+            return "field-player_points"
+        if field in TOGGLES:
+            return "field-toggles"
+        return f"field-{field}"
+
     @property
     def first_error(self) -> tuple[str | None, str] | None:
         """The first problem, as (field, message), for the preview's answer."""
@@ -356,22 +370,34 @@ class DealForm:
         return bool(self.errors or self.top_errors)
 
 
-def summary(deal: Deal) -> str:
+def toggle_label(family: Family, key: str) -> str:
+    """A yes/no modifier's label: the family's own word for it, if it has one."""
+    if key in family.words:
+        return _(family.word(key))
+    return str(TOGGLES[key])
+
+
+def summary(deal: Deal, family: Family) -> str:
     """One line that says what a deal was, for the delete page."""
     parts = [game_label(deal.game)]
+    game = family.games.get(deal.game)
     if deal.declarer and deal.partner:
         parts.append(
             _("%(declarer)s with %(partner)s", declarer=deal.declarer, partner=deal.partner)
         )
+    elif deal.declarer and game is not None and game.partner == "optional":
+        parts.append(_(family.word("played_alone"), declarer=deal.declarer))
     elif deal.declarer:
         parts.append(deal.declarer)
     if isinstance(deal.points, Mapping):
         parts.append(", ".join(f"{who} {points}" for who, points in deal.points.items()))
     elif deal.points is not None:
         parts.append(_("%(points)s points", points=deal.points))
-    for key, label in TOGGLES.items():
+    for key in TOGGLES:
         if getattr(deal, key):
-            parts.append(str(label))
+            parts.append(toggle_label(family, key))
+    if deal.blitz:
+        parts.append(_("Blitz ×%(count)s", count=deal.blitz))
     if deal.laufende:
         parts.append(_("%(count)s Laufende", count=deal.laufende))
     if deal.doubles:

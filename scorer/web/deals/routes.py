@@ -8,10 +8,12 @@ from typing import Any
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorer.engine import ScoringError
+from scorer.engine import Carry, ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.deals.form import DealForm, summary
+from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
+from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
 
@@ -42,7 +44,15 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         game_label=game_label,
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
+        carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
+        preview_note=deal_note(form.preview, carry_before(state, number)) if form.preview else "",
     )
+
+
+def carry_before(state: services.ListState, number: int) -> Carry:
+    """What the deals before deal ``number`` hand it (doublers waiting, Bock rounds, the pot)."""
+    deals = state.result.deals
+    return deals[number - 2].carry if number > 1 else Carry()
 
 
 def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, Any],
@@ -71,18 +81,39 @@ def new_deal(list_id: str) -> Any:
         _preview_into(form, row, deal, None)
     elif not form.has_errors:
         try:
-            result, created = services.add_deal(row, deal, idempotency_key=form.token)
+            result, created = services.add_deal(
+                row, deal,
+                # the page's own token; one a page never made is not kept
+                idempotency_key=form.token if services.valid_idempotency_key(form.token) else None,
+            )
         except ScoringError as error:
             form.add_error(error)
         except services.Conflict:
             return _finished(row)
         else:
             if created:
-                flash(_("Deal %(number)s saved.", number=result.number))
+                _saved(row, result.number)
             else:
                 flash(_("Deal %(number)s was saved already.", number=result.number))
             return _to_list(row)
     return _render(form, state, number=number, edit=False)
+
+
+def _saved(row: services.ScoreListRow, number: int) -> None:
+    """Say the deal is saved, with the button that takes it out again."""
+    message = _("Deal %(number)s saved.", number=number)
+    deal_id = services.deal_id_at(row, number)
+    if deal_id is None:  # pragma: no cover - it was stored a moment ago
+        flash(message)
+        return
+    flash_undoable(message, action=url_for("deals.undo", list_id=row.id), label=_("Undo"),
+                   fields={"last": deal_id})
+
+
+def _restorable(row: services.ScoreListRow, message: str, deal_id: int, label: str) -> None:
+    """Say a deal is gone, with the button that brings it back to its place."""
+    flash_undoable(message, action=url_for("lists.restore_deal", list_id=row.id, deal_id=deal_id),
+                   label=label)
 
 
 @bp.post("/l/<list_id>/deals/preview")
@@ -108,7 +139,11 @@ def preview(list_id: str) -> Any:
         except ScoringError as error:
             form.add_error(error)
         else:
-            return jsonify(payouts=dict(result.payouts), dealer=result.dealer)
+            answer = {"payouts": dict(result.payouts), "dealer": result.dealer}
+            note = deal_note(result, carry_before(state, result.number))
+            if note:
+                answer["note"] = note
+            return jsonify(answer)
     field, message = form.first_error or (None, "")
     return jsonify(error=message, field="points" if field == "player_points" else field)
 
@@ -145,7 +180,12 @@ def edit_deal(list_id: str, number: int) -> Any:
 
 @bp.route("/l/<list_id>/deals/<int:number>/delete", methods=["GET", "POST"])
 def delete_deal(list_id: str, number: int) -> Any:
-    """Ask first, then delete a deal; the later deals move up."""
+    """Ask first, then delete a deal; the later deals move up.
+
+    When taking the deal out would change who dealt the deals after it, the
+    page asks why it goes: entered by mistake (the dealers follow the
+    rotation) or played (they keep the dealers they had).
+    """
     row = access.editable_list(list_id)
     if row.finished_at is not None:
         return _finished(row)
@@ -154,11 +194,13 @@ def delete_deal(list_id: str, number: int) -> Any:
     if request.method == "GET":
         return render_template(
             "deals/deal_delete.html", row=row, state=state, stored=stored, number=number,
-            summary=summary(stored.deal),
+            summary=summary(stored.deal, state.result.rules.family),
+            moves=services.dealers_after_delete(row, number),
         )
     shown = request.form.get("deal", type=int)
+    keep = request.form.get("dealers") == "keep"
     try:
-        deleted = services.delete_deal(row, number, deal_id=shown)
+        deleted = services.delete_deal(row, number, deal_id=shown, keep_dealers=keep)
     except services.Conflict:
         return _finished(row)
     except ScoringError as error:
@@ -168,14 +210,17 @@ def delete_deal(list_id: str, number: int) -> Any:
         return _to_list(row)
     if deleted is None:
         flash(_("That deal was deleted already."))
+    elif keep and number < len(state.result.deals):
+        _restorable(row, _("Deal %(number)s deleted. The deals after it keep their dealers.",
+                           number=number), deleted.id, _("Undo"))
     else:
-        flash(_("Deal %(number)s deleted.", number=number))
+        _restorable(row, _("Deal %(number)s deleted.", number=number), deleted.id, _("Undo"))
     return _to_list(row)
 
 
 @bp.post("/l/<list_id>/undo")
 def undo(list_id: str) -> Any:
-    """Delete the last deal in one tap."""
+    """Delete the last deal in one tap; the message after it brings it back in one more."""
     row = access.editable_list(list_id)
     shown = request.form.get("last", type=int)
     count = services.number_of(row, shown) if shown else len(services.kept_deals(row))
@@ -192,5 +237,5 @@ def undo(list_id: str) -> Any:
     if undone is None:
         flash(_("That deal was undone already."))
     else:
-        flash(_("Deal %(number)s undone.", number=count))
+        _restorable(row, _("Deal %(number)s undone.", number=count), undone.id, _("Restore"))
     return _to_list(row)

@@ -28,16 +28,13 @@ except ImportError:  # pragma: no cover - older WTForms
 
 
 from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
+from scorer.engine.values import MAX_NAME, MAX_TITLE
 
 MAX_SEATS = max(seat for family in FAMILIES.values() for seat in family.seats)
-MAX_NAME = 40
-MAX_TITLE = 80
 
-#: Bavarian game words stay German in both languages.
-GAME_WORDS = {
-    "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "geier": "Geier",
-    "farbwenz": "Farbwenz", "ramsch": "Ramsch", "hochzeit": "Hochzeit", "bettel": "Bettel",
-    "farbgeier": "Farbgeier",
+#: Every game of every family by name (a name means the same game in each family).
+GAMES_BY_NAME = {
+    name: game for family in reversed(FAMILIES.values()) for name, game in family.games.items()
 }
 
 
@@ -54,29 +51,16 @@ def family_description(family: str) -> str:
 
 
 def game_label(game: str, *, short: bool = False) -> str:
-    """A game's name: Bavarian words untranslated, the others in the page's language."""
-    if game in GAME_WORDS:
-        if short and game == "sauspiel":
-            return "Sau"
-        if short and game == "farbwenz":
-            return "F.-Wenz"
-        return GAME_WORDS[game]
-    labels = {
-        "pick": _l("Pick"),
-        "least": _l("Least"),
-        "normal": _l("Normal game"),
-        "passed": _l("Thrown in"),
-        "leaster": _l("Leaster"),
-        "moster": _l("Moster"),
-        "doubler": _l("Doubler"),
-    }
-    return str(labels.get(game, game))
+    """A game's name from its game object: Bavarian words as they are, the others translated."""
+    found = GAMES_BY_NAME.get(game)
+    if found is None:
+        return game
+    text = (found.short if short else "") or found.label or game
+    return _(text)
 
 
 def tariff_label(name: str) -> str:
     """What a tariff pays for."""
-    if name in GAME_WORDS:
-        return GAME_WORDS[name]
     labels = {
         "schneider": "Schneider",
         "schwarz": "Schwarz",
@@ -153,6 +137,15 @@ SECTION_TITLES = {
 }
 
 
+#: What "after how many" counts, for each way a list ends.
+END_HINTS = {
+    "open": _l("When we stop: leave it empty."),
+    "deals": _l("Deals: a multiple of the number of players."),
+    "classic": _l("Classic points: the list ends when one player's classic tally reaches this many."),
+    "heads": _l("Heads: the list ends when one team has completed this many heads."),
+}
+
+
 class Row:
     """One house rule on the page: its option, its field, and a group's own rows."""
 
@@ -190,7 +183,7 @@ class NewListBase(FlaskForm):
     )
     save_preset = StringField(
         _l("Save these rules as a preset named (optional)"),
-        validators=[Optional(), Length(max=60)],
+        validators=[Optional(), Length(max=MAX_NAME)],
     )
 
     #: Set by the factory: the family this form is for.
@@ -236,6 +229,13 @@ class NewListBase(FlaskForm):
     def _amount_names(self, option: Option) -> list[str]:
         stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
         return [stem + key for key in _amount_keys(self.engine_family, option)]
+
+    #: Set by the factory: the ways this family's lists end, as the select offers them.
+    end_kinds: tuple[str, ...] = ("open", "deals")
+
+    def end_hints(self) -> list[tuple[str, str]]:
+        """What "after how many" counts for each end the form offers: (kind, hint)."""
+        return [(kind, str(END_HINTS[kind])) for kind in self.end_kinds if kind in END_HINTS]
 
     def players(self) -> list[str]:
         """The names typed, in seating order, blanks left out."""
@@ -433,7 +433,7 @@ def _add_fields(form: type[NewListBase], family: Family, option: Option, name: s
             else:
                 top = getattr(option, "high")
                 field = IntegerField(
-                    GAME_WORDS.get(key, key), default=value[key],
+                    game_label(key), default=value[key],
                     validators=[RequiredWhenSent(), NumberRange(min=1, max=top[key] if isinstance(top, Mapping) else top)],
                 )
                 setattr(form, f"laufende_from_{key}", field)
@@ -485,4 +485,5 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
     }
     kinds += [(kind, end_words[kind]) for kind in engine_family.ends]
     form.ends_kind.choices = [choice(k, v) for k, v in kinds]
+    form.end_kinds = tuple(k for k, _v in kinds)
     return form

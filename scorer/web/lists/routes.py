@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
-    Blueprint, flash, g, jsonify, redirect, render_template, request, session, url_for,
+    Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for,
 )
 from flask_babel import format_currency, format_timedelta
 from flask_babel import gettext as _
@@ -24,9 +24,16 @@ from scorer.web.lists.forms import (
 )
 from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
+from scorer.web.lists.carry import carry_notes
+from scorer.web.pictures.svg import legend_line
+from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
+from scorer.web.limits import limit_list_creation
 from scorer.web.lists.table import rows_html, short, signed
 
 bp = Blueprint("lists", __name__)
+
+
+bp.add_app_template_global(legend_line, "legend_line")
 
 
 @bp.app_context_processor
@@ -69,9 +76,12 @@ def ago_filter(when: Any) -> str:
 @bp.get("/lang/<lang>")
 def set_language(lang: str) -> Any:
     """Switch the language and go back where the switch was tapped."""
+    target = request.args.get("next", "/")
+    if any(ord(char) < 32 or ord(char) == 127 for char in target):  # no header can hold it
+        message = _("That link back holds a line break or another control character.")
+        return render_template("error.html", code=400, message=message), 400
     if lang in LANGUAGES:
         session["lang"] = lang
-    target = request.args.get("next", "/")
     parts = urlsplit(target)
     # Only back into this site: "//host" and "/\host" lead browsers elsewhere.
     if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
@@ -81,13 +91,14 @@ def set_language(lang: str) -> Any:
 
 @bp.get("/")
 def home() -> Any:
-    """Open lists, most recent first; finished lists; New list."""
+    """Open lists, most recent first; finished lists; the groups; New list."""
     known = access.known_lists()
     open_lists = services.recent_lists(known, finished=False)
     finished_lists = services.recent_lists(known, finished=True)
     counts = services.deal_counts([row.id for row in open_lists + finished_lists])
     return render_template(
-        "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts
+        "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts,
+        groups=services.known_groups(known),
     )
 
 
@@ -95,20 +106,52 @@ def home() -> Any:
 
 
 def _start_rules() -> tuple[str, dict[str, Any] | None]:
-    """The family and rules the new-list form starts from (?preset=ID or ?family=)."""
+    """The family and rules the new-list form starts from.
+
+    ``?preset=ID``: a group's saved house rules; ``?family=NAME&table=N``: the
+    family's N-th common table (its rules over the family's defaults);
+    ``?family=NAME``: the family's defaults.
+    """
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
-        preset = services.get_preset(preset_id)
-        if preset is not None and preset.rules.get("preset") in FAMILIES:
-            return preset.rules["preset"], dict(preset.rules)
+        preset = services.get_preset(preset_id, owner=access.preset_owner())
+        if preset is None or preset.rules.get("preset") not in FAMILIES:
+            abort(404)
+        return preset.rules["preset"], dict(preset.rules)
     family = request.values.get("family", "bavarian")
-    return (family if family in FAMILIES else "bavarian"), None
+    family = family if family in FAMILIES else "bavarian"
+    table = _table_number(family)
+    if table is not None:
+        return family, {"preset": family, **FAMILIES[family].tables[table - 1].rules}
+    return family, None
+
+
+def _table_number(family: str) -> int | None:
+    """The common table asked for (?table=N, from 1), if the family has it."""
+    number = request.args.get("table", type=int)
+    if number is None or not 1 <= number <= len(FAMILIES[family].tables):
+        return None
+    return number
+
+
+def _start_group() -> services.GroupRow | None:
+    """The group the new list is for (?group=ID), if this phone holds its edit key."""
+    group_id = request.args.get("group")
+    if not group_id:
+        return None
+    try:
+        group = services.get_group(group_id)
+    except services.NotFound:
+        return None
+    return group if access.can_edit(group) else None  # type: ignore[arg-type]
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limit_list_creation
 def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
     family, start = _start_rules()
+    group = _start_group()
     form = new_list_form(family, start)
     if form.validate_on_submit():
         document: dict[str, Any] = {"rules": form.rules(), "players": form.players()}
@@ -118,7 +161,7 @@ def new_list() -> Any:
         try:
             row, key = services.create_list(
                 document, title=form.title.data or "", ends=form.ends(),
-                token=(form.once.data or "")[:64] or None,
+                token=(form.once.data or "")[:64] or None, group_id=group.id if group else None,
             )
         except ScoringError as error:
             field = form.field_for(error.key)
@@ -127,7 +170,8 @@ def new_list() -> Any:
             access.remember_key(row, key)
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
-                    services.save_preset(form.save_preset.data, row.rules)
+                    services.save_preset(form.save_preset.data, row.rules,
+                                         owner=access.claim_preset_owner())
                 except ScoringError:
                     pass  # the list is made; a preset that cannot be saved is not worth a stop
                 else:
@@ -137,13 +181,25 @@ def new_list() -> Any:
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
         family_description=family_description(family),
-        presets=services.presets(), known_players=services.known_players(access.known_lists()),
-        preset_id=request.args.get("preset", type=int),
+        # Saved rules belong to one family: only this family's are offered here.
+        presets=[p for p in services.presets(owner=access.preset_owner()) if p.rules.get("preset") == family],
+        preset_id=request.args.get("preset", type=int), group=group,
+        known_players=list(dict.fromkeys(
+            [*(group.players if group else []), *services.known_players(access.known_lists())]
+        )),
+        tables=FAMILIES[family].tables, table_number=_table_number(family),
     )
 
 
 # -- the list ----------------------------------------------------------------------------
 
+
+
+def sitting_out(state: services.ListState) -> str | None:
+    """Who deals the next deal and sits it out, when the family has the dealer sit out."""
+    result = state.result
+    active = result.rules.family.active(result.players, result.next_dealer)
+    return result.next_dealer if len(active) < len(result.players) else None
 
 
 def leader(state: services.ListState) -> str:
@@ -164,11 +220,16 @@ def show_list(list_id: str) -> Any:
     access.remember_seen(row)
     state = services.list_state(row)
     can_edit = access.can_edit(row)
+    tally = state.result.tally_dict()
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
-        progress=state.progress, tally=state.result.tally_dict(), leader=leader(state),
+        progress=state.progress, tally=tally, leader=leader(state),
+        sitting_out=sitting_out(state),
+        carry_notes=carry_notes(state.result.rules, state.result.carry),
+        chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
+        **statistics_of(state.result),
         can_edit=can_edit, can_change=can_edit and not state.finished,
-        action_form=ActionForm(),
+        action_form=ActionForm(), group=services.group_of(row),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
         rows=rows_html(
             state.result,
@@ -179,6 +240,7 @@ def show_list(list_id: str) -> Any:
             ),
             edit_label=_("Edit deal %(number)s"),
             dealer_word=_("Dealer"),
+            words=lambda role, **values: _(state.result.rules.family.word(role), **values),
         ),
     )
 
@@ -227,6 +289,7 @@ def settle(list_id: str) -> Any:
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
         transfers=state.result.settlement, can_edit=access.can_edit(row),
+        chart=chart_of(state.result),
         action_form=ActionForm(),
     )
 

@@ -9,31 +9,43 @@ thing that changes together; this package names them all, so a view calls
 from __future__ import annotations
 
 from scorer.engine import DealResult
-from scorer.web.models import ScoreListRow
+from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
-    MAX_IDEMPOTENCY_KEY, add_deal, delete_deal, deleted_deals, next_deal, number_of, preview_deal,
-    replay_to_end, restore_deal, undo_last, update_deal,
+    MAX_IDEMPOTENCY_KEY, add_deal, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
+    next_deal, number_of, preview_deal, replay_to_end, restore_deal, undo_last, update_deal,
+    valid_idempotency_key,
 )
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
-from scorer.web.services.keys import hash_key, key_from_token, key_matches, reissue_key, require_key
+from scorer.web.services.groups import (
+    GROUP_FORMAT, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
+    create_group_list, export_group, get_group, group_lists, group_of, import_group, known_groups,
+    list_summary, require_group_key, season, this_year,
+)
+from scorer.web.services.keys import (
+    hash_key, key_from_token, key_matches, open_key, reissue_key, require_key, seal_key,
+    token_digest,
+)
 from scorer.web.services.lists import (
     END_KINDS, MAX_TITLE, PARSED_KEPT, ListState, Progress, create_list, deal_counts, delete_list,
-    engine_list, finish, get_list, kept_deals, kept_rows, known_players, list_state, parsed,
+    engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
     parsed_deal, progress, recent_lists, reopen,
 )
 from scorer.web.services.saved_presets import delete_preset, get_preset, presets, save_preset
 
 __all__ = [
-    "END_KINDS", "MAX_IDEMPOTENCY_KEY", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
+    "END_KINDS", "GROUP_FORMAT", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
+    "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
+    "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
+    "require_group_key", "season", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
-    "add_deal", "all_lists", "api_document", "backup_document", "create_list", "deal_counts",
+    "add_deal", "all_lists", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
-    "export_document", "finish", "get_list", "get_preset", "hash_key", "kept_deals", "kept_rows",
+    "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
-    "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
+    "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "require_key", "restore_deal", "restore_document", "save_preset",
-    "transaction", "undo_last", "update_deal",
+    "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",
 ]

@@ -13,6 +13,11 @@ from scorer.web.models import ScoreListRow, now
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+M = TypeVar("M")
+
+#: The largest id an integer key column holds on every database (PostgreSQL's
+#: INTEGER); a larger number in an address or a form names no row.
+MAX_ROW_ID = 2**31 - 1
 
 
 class NotFound(LookupError):
@@ -58,3 +63,14 @@ def _lock(row: ScoreListRow) -> None:
         .execution_options(synchronize_session=False)
     )
     db.session.refresh(row)
+
+
+def by_id(model: type[M], row_id: int) -> M | None:
+    """The row of ``model`` with this integer id, if there is one.
+
+    A number outside the column's range is looked up nowhere: the database
+    would refuse it with an error instead of finding nothing.
+    """
+    if not 1 <= row_id <= MAX_ROW_ID:
+        return None
+    return db.session.get(model, row_id)

@@ -2,21 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+import json
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from scorer.engine import DealResult, ListResult, Replay, ScoreList, dealer_after, parse_deal, parse_rules
+from scorer.engine import (
+    N_, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
+    parse_rules,
+)
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
-from scorer.web.services.base import Conflict, NotFound, _lock, transaction
+from scorer.web.services.base import Conflict, NotFound, _lock, by_id, transaction
 from scorer.web.services.lists import _all_deals, engine_list, kept_deals, list_state, parsed
 
 
-#: The longest idempotency key or form token kept; longer ones are cut.
-MAX_IDEMPOTENCY_KEY = 80
+#: The longest Idempotency-Key taken; it is kept whole.
+MAX_IDEMPOTENCY_KEY = 255
+
+
+def valid_idempotency_key(key: str | None) -> bool:
+    """Tell whether a key can be kept: 1 to 255 printable ASCII characters.
+
+    The IETF Idempotency-Key draft makes the key a structured-field string,
+    which holds printable ASCII only.
+    """
+    return (key is not None and 0 < len(key) <= MAX_IDEMPOTENCY_KEY
+            and all(" " <= char <= "~" for char in key))
+
+
+def fingerprint(data: Mapping[str, Any]) -> str:
+    """A hash of a deal as sent: the same deal in any key order gives the same hash."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _writable(row: ScoreListRow) -> None:
@@ -95,9 +116,11 @@ def add_deal(
     Returns the scored deal and whether it was new.
     """
     _lock(row)
-    idempotency_key = (idempotency_key or "")[:MAX_IDEMPOTENCY_KEY] or None
+    if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
+        raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
+    sent = fingerprint(data) if idempotency_key else None
     if idempotency_key:
-        repeat = _by_idempotency_key(row, idempotency_key)
+        repeat = _by_idempotency_key(row, idempotency_key, sent)
         if repeat is not None:
             db.session.rollback()
             return repeat, False
@@ -106,27 +129,34 @@ def add_deal(
     deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
     result = replay.add(deal)
     last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
-    db.session.add(
-        DealRow.of(row.id, (last or 0) + 1, deal.to_dict(), idempotency_key=idempotency_key or None)
-    )
+    db.session.add(DealRow.of(row.id, (last or 0) + 1, deal.to_dict(),
+                              idempotency_key=idempotency_key, idempotency_fingerprint=sent))
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        repeat = _by_idempotency_key(row, idempotency_key or "")
+        repeat = _by_idempotency_key(row, idempotency_key or "", sent)
         if repeat is None:
             raise
         return repeat, False
     return result, True
 
 
-def _by_idempotency_key(row: ScoreListRow, key: str) -> DealResult | None:
-    """The scored deal an earlier request with this key stored, if any."""
+def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealResult | None:
+    """The scored deal an earlier request with this key stored, if any.
+
+    The key sent again with another deal is refused, as the IETF
+    Idempotency-Key draft asks: it is a client's mistake, not a retry.
+    """
     found = db.session.scalar(
         sa.select(DealRow).where(DealRow.list_id == row.id, DealRow.idempotency_key == key)
     )
     if found is None:
         return None
+    if found.idempotency_fingerprint not in (None, sent):  # None: stored before fingerprints
+        raise ScoringError(
+            "Idempotency-Key", N_("was sent before with another deal; a new deal needs a new key")
+        )
     if found.deleted_at is not None:
         raise Conflict("this deal was stored once and deleted since; it is not stored again")
     state = list_state(row)
@@ -162,34 +192,81 @@ def update_deal(
 
 @transaction
 def delete_deal(
-    row: ScoreListRow, number: int, *, deal_id: int | None = None, seen: str | None = None
+    row: ScoreListRow, number: int, *, deal_id: int | None = None,
+    seen: Collection[str] | None = None, keep_dealers: bool = False,
 ) -> DealRow | None:
     """Delete deal ``number`` (it can be restored); later deals move up.
 
     A page names the deal it showed by ``deal_id``, so a resent delete finds
     that deal already gone (and answers None) instead of taking the deal that
     moved up into its place. An API client may instead name the list's entity
-    tag it ``seen``: if the list changed since, nothing is deleted.
+    tags it has ``seen`` (If-Match): unless one is the list's, nothing is deleted.
+
+    The later deals' dealers follow the rotation, as if the deal had never
+    been dealt (it was entered by mistake). With ``keep_dealers`` (it was
+    played, and the cards went round) they keep the dealers they had: the
+    deal after it names its dealer, and the rotation goes on from there.
     """
     _lock(row)  # bumps the revision by one: the tag seen must be the one before
-    if seen is not None and seen != f"{row.id}-{row.revision - 1}":
+    if seen is not None and f"{row.id}-{row.revision - 1}" not in seen:
         raise Conflict("the list changed since you read it; read it again")
     _writable(row)
     deal_rows = kept_deals(row)
     if deal_id is None:
         target = _numbered(deal_rows, number)
     else:
-        found = db.session.get(DealRow, deal_id)
+        found = by_id(DealRow, deal_id)
         if found is None or found.list_id != row.id:
             raise NotFound("no such deal")
         if found.deleted_at is not None:
             db.session.rollback()
             return None
         target = found
-    _replay_with(row, [d.data for d in deal_rows if d is not target])
+    index = next(i for i, d in enumerate(deal_rows) if d is target)
+    pin = _pin_next_dealer(row, deal_rows, index) if keep_dealers else None
+    _replay_with(row, [
+        pin[1] if pin is not None and d is pin[0] else d.data for d in deal_rows if d is not target
+    ])
     target.deleted_at = now()
+    if pin is not None:
+        following, data = pin
+        following.data = data
+        following.named_dealer = data["dealer"]
+        following.version += 1
+        following.updated_at = now()
     db.session.commit()
     return target
+
+
+def _pin_next_dealer(
+    row: ScoreListRow, deal_rows: Sequence[DealRow], index: int
+) -> tuple[DealRow, dict[str, Any]] | None:
+    """The deal after ``index`` with the dealer it has now named, unless it names one already.
+
+    One named dealer is enough: every later deal's dealer follows from it as before.
+    """
+    if index + 1 >= len(deal_rows) or deal_rows[index + 1].named_dealer is not None:
+        return None
+    following = deal_rows[index + 1]
+    dealer = _replay_with(row, [d.data for d in deal_rows]).deals[index + 1].dealer
+    return following, parse_deal({**following.data, "dealer": dealer}, index + 1).to_dict()
+
+
+def dealers_after_delete(row: ScoreListRow, number: int) -> tuple[str, str] | None:
+    """Who deals the deal after deal ``number`` now, and who would once it is deleted.
+
+    None when no deal follows or the two are the same (nothing to ask).
+    """
+    deal_rows = kept_deals(row)
+    target = _numbered(deal_rows, number)
+    if number >= len(deal_rows) or deal_rows[number].named_dealer is not None:
+        return None
+    before = _replay_with(row, [d.data for d in deal_rows]).deals[number].dealer
+    try:
+        after = _replay_with(row, [d.data for d in deal_rows if d is not target]).deals[number - 1].dealer
+    except ScoringError:
+        return None  # it cannot be deleted at all; the delete says why
+    return (before, after) if before != after else None
 
 
 def undo_last(row: ScoreListRow, *, deal_id: int | None = None) -> DealRow | None:
@@ -208,12 +285,21 @@ def number_of(row: ScoreListRow, deal_id: int) -> int | None:
     return None
 
 
+def deal_id_at(row: ScoreListRow, number: int) -> int | None:
+    """The id of kept deal ``number``, for a button that undoes what was done to it."""
+    return db.session.scalar(
+        sa.select(DealRow.id)
+        .where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+        .order_by(DealRow.position).offset(number - 1).limit(1)
+    ) if number >= 1 else None
+
+
 @transaction
 def restore_deal(row: ScoreListRow, deal_id: int) -> None:
     """Bring a deleted deal back to its place."""
     _lock(row)
     _writable(row)
-    target = db.session.get(DealRow, deal_id)
+    target = by_id(DealRow, deal_id)
     if target is None or target.list_id != row.id or target.deleted_at is None:
         raise NotFound("no such deleted deal")
     deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]

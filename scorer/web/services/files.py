@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 import sqlalchemy as sa
 
 from scorer.engine import N_, ScoringError, load_list, parse_deal
+from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import transaction
-from scorer.web.services.lists import MAX_TITLE, ListState, _all_deals, _check_ends, list_state
+from scorer.web.services.lists import (
+    ListState, _all_deals, _check_ends, is_list_id, is_retired, list_state,
+)
 
 
 def export_document(state: ListState) -> dict[str, Any]:
@@ -33,11 +36,17 @@ def api_document(state: ListState) -> dict[str, Any]:
         deal["dealer"] = result["dealer"]
         deal["payouts"] = result["payouts"]
         deal["breakdown"] = result["breakdown"]
+        # "bock" is the deal's own key (a round called by hand): the multiplier is "under_bock".
+        if "bock" in result:
+            deal["under_bock"] = result["bock"]
+        if "pot" in result:
+            deal["pot"] = result["pot"]
         deal["version"] = row.version
     document["totals"] = scored["totals"]
     document["settlement"] = scored["settlement"]
-    if "tally" in scored:
-        document["tally"] = scored["tally"]
+    for key in ("pot", "pot_back", "tally"):
+        if key in scored:
+            document[key] = scored[key]
     return document
 
 
@@ -50,18 +59,28 @@ def backup_document(row: ScoreListRow) -> dict[str, Any]:
     """A list file of the list, with what a restore needs to bring it back whole.
 
     The ``backup`` object keeps the id and the edit key's hash (links keep
-    working), the dates, and the deleted deals (they can still be restored).
+    working), the revision and each deal's version (an entity tag or a
+    version a client saw before still means the same), the dates in UTC with
+    their offset, and the deleted deals (they can still be restored).
     """
-    document = export_document(list_state(row))
+    state = list_state(row)
+    document = export_document(state)
     document["backup"] = {
         "id": row.id,
         "edit_key_hash": row.edit_key_hash,
-        "created_at": row.created_at.isoformat(),
-        "updated_at": row.updated_at.isoformat(),
-        "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+        "revision": row.revision,
+        "versions": [deal.version for deal in state.deal_rows],
+        "created_at": _utc(row.created_at),
+        "updated_at": _utc(row.updated_at),
+        "finished_at": _utc(row.finished_at) if row.finished_at else None,
         "deleted_deals": _deleted_in_place(row),
     }
     return document
+
+
+def _utc(when: datetime) -> str:
+    """A stored time (UTC, without an offset) as ISO 8601 with its offset."""
+    return when.replace(tzinfo=timezone.utc).isoformat()
 
 
 def _deleted_in_place(row: ScoreListRow) -> list[dict[str, Any]]:
@@ -72,10 +91,38 @@ def _deleted_in_place(row: ScoreListRow) -> list[dict[str, Any]]:
         if deal.deleted_at is None:
             kept += 1
         else:
-            deleted.append(
-                {"after": kept, "data": deal.data, "deleted_at": deal.deleted_at.isoformat()}
-            )
+            deleted.append({"after": kept, "data": deal.data, "version": deal.version,
+                            "deleted_at": _utc(deal.deleted_at)})
     return deleted
+
+
+def _damaged(problem: str) -> ScoringError:
+    return ScoringError("backup", N_("is damaged: %(problem)s"), problem=problem)
+
+
+def _count(value: Any, problem: str, *, low: int = 1, high: int = 2**31 - 1, default: int = 1) -> int:
+    """A whole number from the backup object, or ``default`` when it is not given."""
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _damaged(problem)
+    return value
+
+
+def _when(value: Any, problem: str) -> datetime | None:
+    """A time from the backup object, as stored: UTC without an offset.
+
+    A time without an offset is taken as UTC, as older backups wrote them.
+    """
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise _damaged(problem) from None
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+    return when
 
 
 @transaction
@@ -83,53 +130,65 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     """Bring back a list from its backup; a list whose id exists is left alone.
 
     Returns the list and whether it was restored (False: it was already there).
+    Everything in the file is checked before anything is stored.
     """
     backup = document.get("backup")
-    if not isinstance(backup, Mapping) or not isinstance(backup.get("id"), str):
+    if not isinstance(backup, Mapping) or "id" not in backup:
         raise ScoringError("backup", N_("is missing: this is not a backup file"))
+    # The id becomes a link and a file name: only the shape the app makes.
+    if not is_list_id(backup["id"]):
+        raise _damaged("id")
     key_hash = backup.get("edit_key_hash")
     if not isinstance(key_hash, str) or not re.fullmatch(r"[0-9a-f]{64}", key_hash):
-        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="edit_key_hash")
-    if len(backup["id"]) > 32:
-        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem="id")
+        raise _damaged("edit_key_hash")
     existing = db.session.get(ScoreListRow, backup["id"])
     if existing is not None:
         return existing, False
+    if is_retired(backup["id"]):
+        raise ScoringError(
+            "backup", N_("the list %(id)s was deleted; its id is not used again"), id=backup["id"]
+        )
     score_list = load_list(document)
+    kept = len(score_list.deals)
+    versions = backup.get("versions")
+    if versions is None:
+        versions = [1] * kept
+    if not isinstance(versions, list) or len(versions) != kept:
+        raise _damaged("versions")
+    versions = [_count(v, "versions") for v in versions]
     deleted = backup.get("deleted_deals") or []
+    if not isinstance(deleted, list):
+        raise ScoringError("backup.deleted_deals", N_("must be a list of deals"))
+    # Kept deal k sorts at 2k; a deleted deal that stood after k kept ones at 2k + 1.
+    deals: list[tuple[int, dict[str, Any], datetime | None, int]] = [
+        (2 * k, deal.to_dict(), None, versions[k - 1])
+        for k, deal in enumerate(score_list.deals, start=1)
+    ]
     for number, item in enumerate(deleted, start=1):
         if not isinstance(item, Mapping):
             raise ScoringError("backup.deleted_deals", N_("must be a list of deals"))
-        parse_deal(item.get("data"), number)
-    try:
-        row = ScoreListRow(
-            id=backup["id"],
-            title=str(document.get("title") or " · ".join(score_list.players))[:MAX_TITLE],
-            preset=score_list.rules.preset,
-            rules=score_list.rules.to_dict(),
-            players=list(score_list.players),
-            first_dealer=score_list.first_dealer,
-            ends=_check_ends(document.get("ends"), score_list.rules.preset, len(score_list.players)),
-            edit_key_hash=key_hash,
-            created_at=_when(backup.get("created_at")) or now(),
-            updated_at=_when(backup.get("updated_at")) or now(),
-            finished_at=_when(backup.get("finished_at")),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise ScoringError("backup", N_("is damaged: %(problem)s"), problem=str(error)) from None
+        deal = parse_deal(item.get("data"), number)
+        after = _count(item.get("after"), "deleted_deals.after", low=0, high=kept, default=0)
+        deals.append((2 * after + 1, deal.to_dict(),
+                      _when(item.get("deleted_at"), "deleted_deals.deleted_at") or now(),
+                      _count(item.get("version"), "deleted_deals.version")))
+    title = plain_text(document.get("title") or "", "title", most=MAX_TITLE).strip()
+    row = ScoreListRow(
+        id=backup["id"],
+        title=title or " · ".join(score_list.players)[:MAX_TITLE],
+        preset=score_list.rules.preset,
+        rules=score_list.rules.to_dict(),
+        players=list(score_list.players),
+        first_dealer=score_list.first_dealer,
+        ends=_check_ends(document.get("ends"), score_list.rules.preset, len(score_list.players)),
+        edit_key_hash=key_hash,
+        revision=_count(backup.get("revision"), "revision"),
+        created_at=_when(backup.get("created_at"), "created_at") or now(),
+        updated_at=_when(backup.get("updated_at"), "updated_at") or now(),
+        finished_at=_when(backup.get("finished_at"), "finished_at"),
+    )
     db.session.add(row)
-    # Kept deal k sorts at 2k; a deleted deal that stood after k kept ones at 2k + 1.
-    deals = [(2 * k, deal.to_dict(), None) for k, deal in enumerate(score_list.deals, start=1)]
-    deals += [
-        (2 * int(item.get("after", 0)) + 1, dict(item["data"]),
-         _when(item.get("deleted_at")) or now())
-        for item in deleted
-    ]
-    for position, (_, data, deleted_at) in enumerate(sorted(deals, key=lambda d: d[0]), start=1):
-        db.session.add(DealRow.of(row.id, position, data, deleted_at=deleted_at))
+    for position, (_, data, deleted_at, version) in enumerate(sorted(deals, key=lambda d: d[0]), start=1):
+        db.session.add(DealRow.of(row.id, position, data, deleted_at=deleted_at, version=version))
     db.session.commit()
     return row, True
-
-
-def _when(value: Any) -> datetime | None:
-    return datetime.fromisoformat(value) if isinstance(value, str) else None

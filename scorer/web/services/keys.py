@@ -34,19 +34,62 @@ def reissue_key(row: ScoreListRow) -> str:
     return key
 
 
+def _pad(row: ScoreListRow, length: int) -> bytes:
+    """A keystream from the server's secret, for this list's current key only."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    label = f"edit-key-cookie:{row.id}:{row.edit_key_hash}:".encode()
+    stream = b""
+    while len(stream) < length:
+        block = len(stream) // hashlib.sha256().digest_size
+        stream += hmac.new(secret, label + str(block).encode(), hashlib.sha256).digest()
+    return stream[:length]
+
+
+def seal_key(row: ScoreListRow, key: str) -> str:
+    """The edit key encrypted for the session cookie, which is signed but readable.
+
+    The keystream is derived from the server's secret and the list's key
+    hash, so it only ever encrypts this one key: a new key gets a new stream.
+    """
+    raw = key.encode()
+    sealed = bytes(a ^ b for a, b in zip(raw, _pad(row, len(raw))))
+    return base64.urlsafe_b64encode(sealed).decode().rstrip("=")
+
+
+def open_key(row: ScoreListRow, sealed: str | None) -> str | None:
+    """The edit key sealed by :func:`seal_key`, if it is still the list's."""
+    if not isinstance(sealed, str):
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(sealed + "=" * (-len(sealed) % 4))
+    except ValueError:
+        return None
+    key = bytes(a ^ b for a, b in zip(raw, _pad(row, len(raw)))).decode("utf-8", "replace")
+    return key if key_matches(row, key) else None
+
+
 def require_key(row: ScoreListRow, key: str | None) -> None:
     """Refuse a change without the list's edit key."""
     if not key_matches(row, key):
         raise NotAllowed("this needs the list's edit link")
 
 
-@transaction
+def token_digest(token: str) -> str:
+    """What is stored of a form's one-time token: a hash a resend finds the list by.
+
+    The token itself is never stored: whoever reads the database must not be
+    able to send it again and be handed the edit key.
+    """
+    return hashlib.sha256(b"creation-token:" + token.encode("utf-8", "replace")).hexdigest()
+
+
 def key_from_token(token: str) -> str:
     """The edit key of a list made by a form with this one-time token.
 
     A resent form (double tap, bad reception) finds its list again and must
-    hand the phone the same key, which is never stored: so it is derived.
+    hand the phone the same key, which is never stored: so it is derived,
+    from the token and the server's secret, neither of which is stored.
     """
     secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(secret, b"edit-key:" + token.encode(), hashlib.sha256).digest()
+    digest = hmac.new(secret, b"edit-key:" + token.encode("utf-8", "replace"), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -15,16 +16,19 @@ from scorer.engine import (
     FAMILIES,
     N_, Deal, ListResult, ScoreList, ScoringError, load_list, parse_deal, parse_rules,
 )
+from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
-from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.models import DealRow, RetiredListRow, ScoreListRow, now
 from scorer.web.services.base import NotFound, _lock, transaction
-from scorer.web.services.keys import hash_key, key_from_token
+from scorer.web.services.keys import hash_key, key_from_token, token_digest
 
 
 #: How a list ends: after a number of deals, at a classic-points target
 #: (sheepshead3), after completed heads (german), or never.
 END_KINDS = ("deals", "classic", "heads", "open")
-MAX_TITLE = 80
+#: A list id as the app makes them (``secrets.token_urlsafe(16)``): 22
+#: characters of the URL-safe base64 alphabet, safe in a path and a file name.
+LIST_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
 @dataclass(frozen=True)
@@ -64,9 +68,27 @@ class ListState:
         return self.row.finished_at is not None
 
 
+def is_list_id(value: object) -> bool:
+    """Tell whether a value has the shape of a list id this app makes."""
+    return isinstance(value, str) and LIST_ID.fullmatch(value) is not None
+
+
+def is_retired(list_id: str) -> bool:
+    """Tell whether a deleted list had this id."""
+    return db.session.get(RetiredListRow, list_id) is not None
+
+
+def _new_list_id() -> str:
+    """A fresh id: never one in use, never a deleted list's."""
+    while True:
+        list_id = secrets.token_urlsafe(16)
+        if db.session.get(ScoreListRow, list_id) is None and not is_retired(list_id):
+            return list_id
+
+
 def get_list(list_id: str) -> ScoreListRow:
     """Find a list by its id."""
-    row = db.session.get(ScoreListRow, list_id) if len(list_id) <= 32 else None
+    row = db.session.get(ScoreListRow, list_id) if is_list_id(list_id) else None
     if row is None:
         raise NotFound("no such list")
     return row
@@ -215,27 +237,28 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None, token: str | None = None,
+    group_id: str | None = None,
 ) -> tuple[ScoreListRow, str]:
-    """Store a new list (with any deals it brings); return it and its edit key.
+    """Store a new list (with any deals it brings), in a group if given; return it and its edit key.
 
     A repeated one-time ``token`` (a form sent twice) stores the list once.
     """
     score_list = load_list(document)  # every deal must score before anything is kept
-    title = (title if title is not None else document.get("title")) or ""
-    if not isinstance(title, str):
-        raise ScoringError("title", N_("must be text"))
+    title = plain_text((title if title is not None else document.get("title")) or "", "title",
+                       most=MAX_TITLE)
     title = (title.strip() or " · ".join(score_list.players))[:MAX_TITLE]
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
         raise ScoringError("ends", N_("must be an object"))
-    if token:
-        repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == token))
+    digest = token_digest(token) if token else None
+    if digest:
+        repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == digest))
         if repeat is not None:
-            return repeat, key_from_token(token)
+            return repeat, key_from_token(token or "")
     key = key_from_token(token) if token else secrets.token_urlsafe(24)
     row = ScoreListRow(
-        id=secrets.token_urlsafe(16),
-        creation_token=token or None,
+        id=_new_list_id(),
+        creation_token=digest,
         title=title,
         preset=score_list.rules.preset,
         rules=score_list.rules.to_dict(),
@@ -243,6 +266,7 @@ def create_list(
         first_dealer=score_list.first_dealer,
         ends=_check_ends(ends, score_list.rules.preset, len(score_list.players)),
         edit_key_hash=hash_key(key),
+        group_id=group_id,
     )
     db.session.add(row)
     for position, deal in enumerate(score_list.deals, start=1):
@@ -269,7 +293,8 @@ def reopen(row: ScoreListRow) -> None:
 
 @transaction
 def delete_list(row: ScoreListRow) -> None:
-    """Delete a list and its deals for good."""
+    """Delete a list and its deals for good; its id is never used again."""
     db.session.execute(sa.delete(DealRow).where(DealRow.list_id == row.id))
     db.session.delete(row)
+    db.session.add(RetiredListRow(id=row.id))
     db.session.commit()

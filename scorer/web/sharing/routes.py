@@ -1,4 +1,4 @@
-"""Sharing a list: its links with QR codes, a new edit key, export as JSON or CSV, import."""
+"""Sharing a list: its links with QR codes, a new edit key, export as JSON or CSV, import, print."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError, parse_document
 from scorer.web import access, i18n, services
-from scorer.web.lists.forms import ActionForm
+from scorer.web.limits import limit_list_creation
+from scorer.web.lists.forms import ActionForm, game_label
+from scorer.web.lists.table import rows_html
+from scorer.web.pictures.views import chart_of
 from scorer.web.models import ScoreListRow
 from scorer.web.sharing.forms import ImportForm
 
@@ -64,7 +67,10 @@ def qr(list_id: str) -> Any:
     if link is None:
         raise services.NotAllowed("this needs the list's edit link")
     out = io.BytesIO()
+    # The edit link's code is drawn red, like its frame on the share page: a code
+    # passed on as a picture still says that it gives the right to change the list.
     segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False,
+                                     dark="#a3262a" if which == "edit" else "#000",
                                      title=_("QR code of the link"))
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-store" if which == "edit" else "private, max-age=3600"
@@ -104,22 +110,29 @@ def export_csv(list_id: str) -> Any:
     out = io.StringIO()
     writer = csv.writer(out)
     players = list(result.players)
-    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points",
+    bock = result.rules.get("bock") is not None
+    stock = result.rules.get("stock") is not None
+    extra = ["bock"] * bock + ["pot"] * stock
+    writer.writerow(["number", "dealer", "game", "declarer", "partner", "points", *extra,
                      *map(_text_cell, players)])
     for scored in result.deals:
         deal = scored.deal
         points = deal.points if isinstance(deal.points, int) else ""
         writer.writerow([
             scored.number, _text_cell(scored.dealer), deal.game, _text_cell(deal.declarer or ""),
-            _text_cell(deal.partner or ""), points, *(scored.payouts[p] for p in players),
+            _text_cell(deal.partner or ""), points,
+            *([scored.bock] * bock), *([scored.pot] * stock),
+            *(scored.payouts[p] for p in players),
         ])
-    writer.writerow(["total", "", "", "", "", "", *(result.totals[p] for p in players)])
+    writer.writerow(["total", "", "", "", "", "", *([""] * bock), *([result.pot] * stock),
+                     *(result.totals[p] for p in players)])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{_filename(row, "csv")}"',
     })
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@limit_list_creation
 def import_list() -> Any:
     """Store a pasted or uploaded list file as a new list."""
     form = ImportForm()
@@ -142,3 +155,22 @@ def import_list() -> Any:
     return render_template("sharing/import.html", form=form)
 
 
+
+
+# -- the paper block, printed ---------------------------------------------------------------
+
+
+@bp.get("/l/<list_id>/print")
+def print_list(list_id: str) -> Any:
+    """The whole list on one sheet, like the paper block: deals, totals, chart, who pays whom."""
+    row = services.get_list(list_id)
+    result = services.list_state(row).result
+    return render_template(
+        "sharing/print.html", row=row, result=result, value=result.rules.point_value,
+        transfers=result.settlement, chart=chart_of(result),
+        rows=rows_html(
+            result, game_label=lambda game: game_label(game, short=True), edit_prefix=None,
+            edit_label="", dealer_word=_("Dealer"),
+            words=lambda role, **values: _(result.rules.family.word(role), **values),
+        ),
+    )

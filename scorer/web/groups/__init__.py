@@ -1,0 +1,1 @@
+"""A group's pages: making it, its season, its lists, its archive."""

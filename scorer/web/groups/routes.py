@@ -1,0 +1,172 @@
+"""The group pages: a new group, its season, adding lists, its archive out and in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import format_date, ngettext
+from flask_babel import gettext as _
+
+from scorer.engine import ScoringError
+from scorer.web import access, i18n, services
+from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
+from scorer.web.models import GroupRow, ScoreListRow
+from scorer.web.pictures.views import season_chart_of
+
+bp = Blueprint("groups", __name__)
+
+
+def editable_group(group_id: str) -> GroupRow:
+    """The group, if this phone holds its edit key; else NotAllowed (the 403 page)."""
+    group = services.get_group(group_id)
+    if not access.can_edit(group):  # type: ignore[arg-type]  # a group is keyed like a list
+        raise services.NotAllowed("this needs the group's edit link")
+    return group
+
+
+def period() -> tuple[date, date]:
+    """The period asked for (?from=YYYY-MM-DD&to=YYYY-MM-DD), this year by default."""
+    start, end = services.this_year()
+    for name, default in (("from", start), ("to", end)):
+        try:
+            chosen = date.fromisoformat(request.args.get(name, ""))
+        except ValueError:
+            chosen = default
+        if name == "from":
+            start = chosen
+        else:
+            end = chosen
+    return (start, end) if start <= end else (end, start)
+
+
+def addable_lists(group: GroupRow) -> list[ScoreListRow]:
+    """The lists this phone may change that belong to no group yet."""
+    known = access.known_lists()
+    rows = services.recent_lists(known, finished=False) + services.recent_lists(known, finished=True)
+    return [row for row in rows if row.group_id is None and access.can_edit(row)]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A list as the group page shows it: its link, title, players, day, deals."""
+
+    row: ScoreListRow
+    url: str
+    day: str
+    deals: str
+
+
+def list_cards(rows: Sequence[ScoreListRow], season: services.Season) -> list[Card]:
+    """The cards of these lists; each day and count is worded once, however many lists share it."""
+    counts = {row.id: summary.deals for row, summary in season.lists}
+    counts.update(services.deal_counts([row.id for row in rows if row.id not in counts]))
+    days: dict[date, str] = {}
+    deals: dict[int, str] = {}
+    prefix = url_for("lists.show_list", list_id="-").removesuffix("-")
+    cards = []
+    for row in rows:
+        day, count = row.created_at.date(), counts.get(row.id, 0)
+        if day not in days:
+            days[day] = format_date(day, "medium")
+        if count not in deals:
+            deals[count] = ngettext("%(num)s deal", "%(num)s deals", count)
+        cards.append(Card(row, prefix + row.id, days[day], deals[count]))
+    return cards
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new_group() -> Any:
+    """A group's name and players."""
+    form = NewGroupForm()
+    if form.validate_on_submit():
+        try:
+            group, key = services.create_group(
+                {"name": form.name.data, "players": form.player_names()},
+                token=(form.once.data or "")[:64] or None,
+            )
+        except ScoringError as error:
+            field = form.name if error.key == "name" else form.players
+            field.errors = [*field.errors, i18n.reason(error)]
+        else:
+            access.remember_key(group, key)  # type: ignore[arg-type]
+            flash(_("The group %(name)s is made. Start its first list here.", name=group.name))
+            return redirect(url_for("groups.show_group", group_id=group.id))
+    return render_template("groups/new_group.html", form=form)
+
+
+@bp.get("/g/<group_id>")
+def show_group(group_id: str) -> Any:
+    """The group's season: standings, chart and statistics over a period, and every list."""
+    group = services.get_group(group_id)
+    if "key" in request.args:
+        if not access.remember_key(group, request.args["key"]):  # type: ignore[arg-type]
+            flash(_("That edit key does not fit this group; you can watch it."), "error")
+        return redirect(url_for("groups.show_group", group_id=group.id))
+    access.remember_seen(group)  # type: ignore[arg-type]
+    start, end = period()
+    lists = services.group_lists(group)
+    season = services.season(group, start=start, end=end, rows=lists)
+    can_edit = access.can_edit(group)  # type: ignore[arg-type]
+    add_form = AddListForm()
+    if can_edit:
+        add_form.list_id.choices = [(row.id, row.title) for row in addable_lists(group)]
+    return render_template(
+        "groups/group.html", group=group, season=season, cards=list_cards(lists[::-1], season),
+        chart=season_chart_of(season), can_edit=can_edit, add_form=add_form,
+        view_link=url_for("groups.show_group", group_id=group.id, _external=True),
+        edit_link=(
+            url_for("groups.show_group", group_id=group.id,
+                    key=access.edit_key(group), _external=True)  # type: ignore[arg-type]
+            if can_edit else None
+        ),
+    )
+
+
+@bp.post("/g/<group_id>/lists")
+def add_list(group_id: str) -> Any:
+    """Add a list to the group: this phone must hold both edit keys."""
+    group = editable_group(group_id)
+    form = AddListForm()
+    form.list_id.choices = [(row.id, row.title) for row in addable_lists(group)]
+    if form.validate_on_submit():
+        row = access.editable_list(form.list_id.data)
+        services.add_to_group(group, row)
+        flash(_("The list %(title)s now belongs to the group.", title=row.title))
+    else:
+        flash(_("That list cannot be added here: this phone needs its edit link."), "error")
+    return redirect(url_for("groups.show_group", group_id=group.id))
+
+
+@bp.get("/g/<group_id>/export.zip")
+def export_group(group_id: str) -> Any:
+    """The group's lists as list files and its group.json, in one zip."""
+    group = services.get_group(group_id)
+    return Response(services.export_group(group), mimetype="application/zip", headers={
+        "Content-Disposition": f'attachment; filename="{services.archive_name(group)}"',
+    })
+
+
+@bp.route("/groups/import", methods=["GET", "POST"])
+def import_group() -> Any:
+    """Store a group archive as a new group with its lists."""
+    form = ImportGroupForm()
+    if form.validate_on_submit():
+        upload = form.upload.data
+        data = upload.read() if upload is not None and getattr(upload, "filename", "") else b""
+        try:
+            imported = services.import_group(data, token=(form.once.data or "")[:64] or None)
+        except ScoringError as error:
+            form.upload.errors = [*form.upload.errors, i18n.message(error)]
+        else:
+            access.remember_key(imported.group, imported.key)  # type: ignore[arg-type]
+            # Open lists can go on: keep their keys. Finished ones are the season's record.
+            for row, key in imported.lists:
+                if row.finished_at is None:
+                    access.remember_key(row, key)
+            flash(_("The group is imported."))
+            return redirect(url_for("groups.show_group", group_id=imported.group.id))
+    return render_template("groups/import.html", form=form)

@@ -1,0 +1,55 @@
+"""What a list carries into its next deal, in words: Bock rounds, the pot, doubled hands."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from scorer.engine import Carry, DealResult, RuleSet
+
+
+def bock_factor(rules: RuleSet, carry: Carry) -> int:
+    """The Bock multiplier the next deal will be under (1 when none)."""
+    bock = rules.get("bock")
+    if bock is None or not carry.bock:
+        return 1
+    return 1 << len(carry.bock) if bock["stack"] == "double" else 2
+
+
+def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
+    """One short line for each rule across deals that is running now."""
+    notes = []
+    factor = bock_factor(rules, carry)
+    if factor > 1:
+        # Queued rounds run one after the other; doubled ones side by side.
+        left = sum(carry.bock) if rules["bock"]["stack"] == "queue" else max(carry.bock)
+        notes.append(ngettext(
+            "Bock ×%(factor)s: %(num)s deal left", "Bock ×%(factor)s: %(num)s deals left",
+            left, factor=factor,
+        ))
+    if rules.get("stock") is not None:
+        notes.append(_("Stock: %(pot)s in the pot", pot=carry.pot))
+    if carry.doublers:
+        if rules.get("doubler_stack") == "multiply":
+            notes.append(_("Doubler: the next hand counts ×%(factor)s", factor=1 << carry.doublers))
+        else:
+            notes.append(ngettext(
+                "Doubler: the next hand is doubled", "Doubler: the next %(num)s hands are doubled",
+                carry.doublers,
+            ))
+    return notes
+
+
+def deal_note(result: DealResult, before: Carry | None = None) -> str:
+    """What the rules across deals did to one deal: its Bock multiplier, the doublers it
+    took up (from ``before``, the carry before it), the pot after it."""
+    parts = []
+    if result.bock is not None and result.bock > 1:
+        parts.append(_("Bock ×%(factor)s", factor=result.bock))
+    used = before.doublers - result.carry.doublers if before is not None else 0
+    if used > 0:
+        parts.append(ngettext("Doubled by a doubler", "Doubled by %(num)s doublers: ×%(factor)s",
+                              used, factor=1 << used))
+    if result.pot is not None:
+        parts.append(_("pot after: %(pot)s", pot=result.pot))
+    return " · ".join(parts)

@@ -1,0 +1,1 @@
+"""The phone without reception: the service worker, the manifest, the key for syncing."""

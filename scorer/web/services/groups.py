@@ -1,0 +1,383 @@
+"""A group: making it, its lists, its season, and its archive of list files.
+
+A season is summed from each list's result; a list's result is kept by its
+revision (which every change bumps), so a group page replays a list only
+after it changed. Nothing is stored as truth: the cache is only a memory.
+"""
+
+from __future__ import annotations
+
+import hmac
+import io
+import json
+import re
+import secrets
+import threading
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+
+from scorer.engine import N_, ScoringError, load_list, parse_document
+from scorer.engine.season import ListTotals, Standing, running_over_lists, standings
+from scorer.engine.statistics import PlayerStatistics, statistics, summed
+from scorer.engine.values import name as player_name
+from scorer.web.extensions import db
+from scorer.web.models import GroupRow, ScoreListRow, now
+from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
+from scorer.web.services.files import export_document
+from scorer.web.services.keys import hash_key, key_from_token
+from scorer.web.services.lists import _check_ends, create_list, list_state
+
+MAX_GROUP_NAME = 80
+#: A Stammtisch is more than a table, but not a town.
+MAX_GROUP_PLAYERS = 40
+MAX_PLAYER_NAME = 40
+#: The group archive's format, and what an import reads at most.
+GROUP_FORMAT = "schafkopf-group/1"
+MAX_ARCHIVE_LISTS = 500
+MAX_ARCHIVE_FILE = 1024 * 1024
+MAX_ARCHIVE_TOTAL = 32 * 1024 * 1024
+
+
+# -- making and finding a group ----------------------------------------------------------
+
+
+def _checked_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScoringError("name", N_("needs a name for the group"))
+    return value.strip()[:MAX_GROUP_NAME]
+
+
+def _checked_players(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        raise ScoringError("players", N_("must be a list of names"))
+    players = [player_name(p, "players").strip() for p in value]
+    if len(players) < 3:
+        raise ScoringError("players", N_("a group needs at least 3 players"))
+    if len(players) > MAX_GROUP_PLAYERS:
+        raise ScoringError("players", N_("a group has at most %(most)s players"), most=MAX_GROUP_PLAYERS)
+    for player in players:
+        if len(player) > MAX_PLAYER_NAME:
+            raise ScoringError("players", N_("%(name)s is longer than %(most)s letters"),
+                               name=player[:MAX_PLAYER_NAME] + "…", most=MAX_PLAYER_NAME)
+        if players.count(player) > 1:
+            raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=player)
+    return players
+
+
+@transaction
+def create_group(document: Mapping[str, Any], *, token: str | None = None) -> tuple[GroupRow, str]:
+    """Store a new group from its name and players; return it and its edit key.
+
+    A repeated one-time ``token`` (a form sent twice) stores the group once.
+    """
+    name = _checked_name(document.get("name"))
+    players = _checked_players(document.get("players"))
+    if token:
+        repeat = db.session.scalar(sa.select(GroupRow).where(GroupRow.creation_token == token))
+        if repeat is not None:
+            return repeat, key_from_token(token)
+    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+    group = GroupRow(id=secrets.token_urlsafe(16), name=name, players=players,
+                     edit_key_hash=hash_key(key), creation_token=token or None)
+    db.session.add(group)
+    db.session.commit()
+    return group, key
+
+
+def get_group(group_id: str) -> GroupRow:
+    """Find a group by its id."""
+    group = db.session.get(GroupRow, group_id) if len(group_id) <= 32 else None
+    if group is None:
+        raise NotFound("no such group")
+    return group
+
+
+def require_group_key(group: GroupRow, key: str | None) -> None:
+    """Refuse a change without the group's edit key."""
+    if key is None or not hmac.compare_digest(hash_key(key), group.edit_key_hash):
+        raise NotAllowed("this needs the group's edit link")
+
+
+def known_groups(ids: Sequence[str]) -> list[GroupRow]:
+    """Those of these ids that are groups, by name."""
+    if not ids:
+        return []
+    query = sa.select(GroupRow).where(GroupRow.id.in_(ids)).order_by(GroupRow.name)
+    return list(db.session.scalars(query))
+
+
+def group_of(row: ScoreListRow) -> GroupRow | None:
+    """The group a list belongs to, if any."""
+    return db.session.get(GroupRow, row.group_id) if row.group_id else None
+
+
+def group_lists(group: GroupRow) -> list[ScoreListRow]:
+    """The group's lists, oldest first.
+
+    Their rules are read only when used: a summary kept from before needs none.
+    """
+    query = (
+        sa.select(ScoreListRow).where(ScoreListRow.group_id == group.id)
+        .options(so.defer(ScoreListRow.rules), so.defer(ScoreListRow.ends))
+        .order_by(ScoreListRow.created_at, ScoreListRow.id)
+    )
+    return list(db.session.scalars(query))
+
+
+@transaction
+def add_to_group(group: GroupRow, row: ScoreListRow) -> None:
+    """Let a list belong to the group (it may belong to one group only)."""
+    if row.group_id not in (None, group.id):
+        raise Conflict("the list belongs to another group")
+    _lock(row)
+    row.group_id = group.id
+    group.updated_at = now()
+    db.session.commit()
+
+
+def create_group_list(
+    group: GroupRow, document: Mapping[str, Any], **options: Any,
+) -> tuple[ScoreListRow, str]:
+    """Store a new list (a list file) that belongs to the group; return it and its edit key."""
+    return create_list(document, group_id=group.id, **options)
+
+
+# -- the season ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListSummary:
+    """What one list came to, for its group's season."""
+
+    totals: ListTotals
+    deals: int
+    statistics: Mapping[str, PlayerStatistics]
+    #: The games someone declared, in the family's order.
+    games: tuple[str, ...]
+
+
+#: Summaries by (list id, revision, last change): a change makes a new key, so
+#: a summary is never stale; the oldest are dropped past the bound.
+_SUMMARIES: dict[tuple[str, int, datetime], ListSummary] = {}
+_SUMMARIES_LOCK = threading.Lock()
+SUMMARIES_KEPT = 20_000
+
+
+def list_summary(row: ScoreListRow) -> ListSummary:
+    """The list's summary: replayed once per revision."""
+    key = (row.id, row.revision, row.updated_at)
+    summary = _SUMMARIES.get(key)
+    if summary is None:
+        result = list_state(row).result
+        stats = statistics(result)
+        declared = {game for s in stats.values() for game in s.by_game}
+        summary = ListSummary(
+            totals=ListTotals(result.players, dict(result.balances), result.rules.point_value),
+            deals=len(result.deals),
+            statistics=stats,
+            games=tuple(g for g in result.rules.family.games if g in declared),
+        )
+        with _SUMMARIES_LOCK:
+            while len(_SUMMARIES) >= SUMMARIES_KEPT:
+                del _SUMMARIES[next(iter(_SUMMARIES))]
+            _SUMMARIES[key] = summary
+    return summary
+
+
+@dataclass(frozen=True)
+class Season:
+    """A group's lists over a period, added up."""
+
+    start: date
+    end: date
+    #: The lists begun in the period, oldest first, each with its summary.
+    lists: tuple[tuple[ScoreListRow, ListSummary], ...]
+    standings: tuple[Standing, ...]
+    statistics: Mapping[str, PlayerStatistics]
+    #: The games someone declared, in the order the lists' families name them.
+    games: tuple[str, ...]
+    #: Everyone who played in the period: the group's players first, then guests.
+    players: tuple[str, ...]
+    #: Each player's running total in units after each list, from 0.
+    running: tuple[tuple[int, ...], ...]
+
+
+def this_year(today: date | None = None) -> tuple[date, date]:
+    """The default period: the current calendar year."""
+    today = today or now().date()
+    return date(today.year, 1, 1), date(today.year, 12, 31)
+
+
+@dataclass(frozen=True)
+class _Sums:
+    """What a season adds up from its lists' summaries."""
+
+    standings: tuple[Standing, ...]
+    statistics: Mapping[str, PlayerStatistics]
+    games: tuple[str, ...]
+    players: tuple[str, ...]
+    running: tuple[tuple[int, ...], ...]
+
+
+#: Sums by the group's players and every list's (id, revision, last change):
+#: the same lists as they were add up the same.
+_SUMS: dict[tuple[Any, ...], _Sums] = {}
+SUMS_KEPT = 1_000
+
+
+def _sums(group_players: Sequence[str], summaries: Sequence[ListSummary]) -> _Sums:
+    table = standings(summary.totals for summary in summaries)
+    played = {s.player for s in table}
+    players = tuple(p for p in group_players if p in played) + tuple(
+        s.player for s in table if s.player not in group_players
+    )
+    games: list[str] = []
+    for summary in summaries:
+        games += [g for g in summary.games if g not in games]
+    return _Sums(
+        standings=table, statistics=summed(summary.statistics for summary in summaries),
+        games=tuple(games), players=players,
+        running=tuple(map(tuple, running_over_lists((s.totals for s in summaries), players))),
+    )
+
+
+def season(
+    group: GroupRow, *, start: date, end: date, rows: Sequence[ScoreListRow] | None = None,
+) -> Season:
+    """The group's season from ``start`` to ``end`` (both days included), by list start.
+
+    ``rows``: the group's lists (``group_lists``), when the caller has them already.
+    """
+    first = datetime.combine(start, datetime.min.time())
+    after = datetime.combine(end + timedelta(days=1), datetime.min.time())
+    chosen = [row for row in (group_lists(group) if rows is None else rows)
+              if first <= row.created_at < after]
+    key = (tuple(group.players), *((row.id, row.revision, row.updated_at) for row in chosen))
+    lists = tuple((row, list_summary(row)) for row in chosen)
+    sums = _SUMS.get(key)
+    if sums is None:
+        sums = _sums(group.players, [summary for _, summary in lists])
+        with _SUMMARIES_LOCK:
+            while len(_SUMS) >= SUMS_KEPT:
+                del _SUMS[next(iter(_SUMS))]
+            _SUMS[key] = sums
+    return Season(start=start, end=end, lists=lists, standings=sums.standings,
+                  statistics=sums.statistics, games=sums.games, players=sums.players,
+                  running=sums.running)
+
+
+# -- the archive: list files and group.json in one zip ------------------------------------------
+
+
+def _stem(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:40] or "list"
+
+
+def export_group(group: GroupRow) -> bytes:
+    """The group as a zip: group.json (name, players, the lists' dates) and each list's file."""
+    entries = []
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for number, row in enumerate(group_lists(group), start=1):
+            path = f"lists/{number:03d}-{_stem(row.title)}.json"
+            document = export_document(list_state(row))
+            archive.writestr(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+            entries.append({
+                "file": path,
+                "created_at": row.created_at.isoformat(),
+                "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+            })
+        manifest = {"format": GROUP_FORMAT, "name": group.name, "players": list(group.players),
+                    "lists": entries}
+        archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
+    return out.getvalue()
+
+
+def archive_name(group: GroupRow) -> str:
+    """A safe file name for the group's archive."""
+    return f"schafkopf-group-{_stem(group.name)}.zip"
+
+
+@dataclass(frozen=True)
+class ImportedGroup:
+    """A group brought in from an archive: its edit key, and each new list with its key."""
+
+    group: GroupRow
+    key: str
+    lists: tuple[tuple[ScoreListRow, str], ...]
+
+
+def _read(archive: zipfile.ZipFile, path: str, key: str) -> Any:
+    try:
+        info = archive.getinfo(path)
+    except KeyError:
+        raise ScoringError(key, N_("%(file)s is missing from the archive"), file=path) from None
+    if info.file_size > MAX_ARCHIVE_FILE:
+        raise ScoringError(key, N_("%(file)s is too big"), file=path)
+    return parse_document(archive.read(info))
+
+
+def _when(value: Any, key: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value).replace(tzinfo=None)
+    except (TypeError, ValueError):
+        raise ScoringError(key, N_("is not a date: %(value)s"), value=str(value)[:40]) from None
+
+
+@transaction
+def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
+    """Store a group and its lists from an archive that ``export_group`` wrote.
+
+    Everything is read and checked before anything is stored. The group and
+    its lists get new ids and edit keys; each list keeps its dates.
+    """
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, ValueError):
+        raise ScoringError("archive", N_("is not a group archive (a zip file)")) from None
+    if len(infos) > MAX_ARCHIVE_LISTS + 1 or sum(i.file_size for i in infos) > MAX_ARCHIVE_TOTAL:
+        raise ScoringError("archive", N_("is too big"))
+    manifest = _read(archive, "group.json", "group.json")
+    if not isinstance(manifest, Mapping) or manifest.get("format") != GROUP_FORMAT:
+        raise ScoringError("group.json", N_("is not a %(format)s file"), format=GROUP_FORMAT)
+    entries = manifest.get("lists") or []
+    if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
+        raise ScoringError("group.json", N_("its lists must be a list of objects"))
+    documents = []
+    for entry in entries:
+        path = str(entry.get("file", ""))
+        try:
+            document = _read(archive, path, "lists")
+            score_list = load_list(document)  # every list must score before anything is kept
+            ends = document.get("ends")
+            _check_ends(ends if isinstance(ends, Mapping) else None, score_list.rules.preset,
+                        len(score_list.players))
+        except ScoringError as error:
+            raise ScoringError("lists", N_("%(file)s: %(reason)s"), file=path,
+                               reason=error.message) from None
+        documents.append((document, _when(entry.get("created_at"), "created_at"),
+                          _when(entry.get("finished_at"), "finished_at")))
+    group, key = create_group(
+        {"name": manifest.get("name"), "players": manifest.get("players")}, token=token
+    )
+    if group_lists(group):  # a resent import: the group is there already
+        return ImportedGroup(group, key, ())
+    lists = []
+    for document, created_at, finished_at in documents:
+        row, list_key = create_list(document, group_id=group.id)
+        row.created_at = created_at or row.created_at
+        row.updated_at = max(row.updated_at, row.created_at)
+        row.finished_at = finished_at
+        lists.append((row, list_key))
+    db.session.commit()
+    return ImportedGroup(group, key, tuple(lists))
+

@@ -1,0 +1,362 @@
+// Deals entered without reception wait on this phone (IndexedDB), in the
+// order entered, each with its own Idempotency-Key, and go to the server
+// through the JSON API when the signal returns: in order, one at a time, a
+// lost answer sent again with the same key (the server stores it once). A
+// deal the server refuses stays here with its reason, and holds back the
+// deals after it, until the person fixes or drops it.
+"use strict";
+(function () {
+  const data = document.querySelector("[data-offline]");
+  if (!data || !window.indexedDB || !window.Promise) return;
+  const texts = Object.assign({}, data.dataset); // list.js may swap the element
+  const list = texts.list;
+  const form = document.querySelector("form[data-deal-form]");
+  const lang = document.documentElement.lang || undefined;
+  const banner = document.createElement("p");
+  banner.className = "net";
+  banner.setAttribute("role", "status");
+  banner.hidden = true;
+  document.body.insertBefore(banner, document.querySelector("main"));
+  let waiting = null; // this list's kept deals, in order, once read
+  let note = ""; // what the last sync did
+  let syncing = false;
+  let retry = null;
+  let pause = 2000;
+  let fixing = null; // the refused deal the form is fixing
+
+  function fill(template, values) {
+    return (template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+  }
+
+  // -- the store: one object store of deals, ordered by `seq` -------------------------
+
+  let opened = null;
+  function store(mode, work) {
+    opened = opened || new Promise(function (resolve, reject) {
+      const request = indexedDB.open("scorer-offline", 1);
+      request.onupgradeneeded = function () {
+        request.result.createObjectStore("deals", { keyPath: "seq", autoIncrement: true })
+          .createIndex("list", "list");
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return opened.then((db) => new Promise(function (resolve, reject) {
+      const tx = db.transaction("deals", mode);
+      const result = work(tx.objectStore("deals"));
+      tx.oncomplete = () => resolve(result.result);
+      tx.onerror = () => reject(tx.error);
+    }));
+  }
+  function load() {
+    return store("readonly", (deals) => deals.index("list").getAll(list)).then(function (found) {
+      waiting = found.sort((a, b) => a.seq - b.seq);
+      return waiting;
+    });
+  }
+  const keep = (record) => store("readwrite", (deals) => deals.put(record));
+  const drop = (seq) => store("readwrite", (deals) => deals.delete(seq));
+
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // -- what the phone shows --------------------------------------------------------------
+
+  function show() {
+    const count = waiting ? waiting.length : 0;
+    const refused = waiting && waiting.find((record) => record.state === "refused");
+    let text = note;
+    banner.className = "net";
+    if (!navigator.onLine) {
+      text = texts.textOffline + (count ? " " + fill(texts.textWaiting, { count: count }) : "");
+    } else if (refused) {
+      text = fill(texts.textRefused, { reason: refused.reason });
+      banner.classList.add("is-refused");
+    } else if (syncing) {
+      text = fill(texts.textSyncing, { count: count });
+    } else if (count) {
+      text = fill(texts.textWaiting, { count: count });
+    } else if (note) {
+      banner.classList.add("is-synced");
+    }
+    banner.textContent = text;
+    banner.hidden = !text;
+    if (!form) showList();
+  }
+
+  function showList() {
+    const section = document.querySelector("[data-waiting]");
+    const totals = document.querySelector("section.totals");
+    let stale = document.querySelector("[data-stale]");
+    if (totals && !navigator.onLine && !stale) {
+      const live = document.querySelector("[data-offline]") || data;
+      stale = document.createElement("p");
+      stale.className = "muted stale";
+      stale.dataset.stale = "";
+      stale.textContent = fill(texts.textStale, { time: when(live.dataset.syncedAt) });
+      totals.appendChild(stale);
+    } else if (stale && navigator.onLine) {
+      stale.remove();
+    }
+    if (!section || !waiting) return;
+    const items = waiting.map(function (record) {
+      const item = document.createElement("li");
+      const what = document.createElement("span");
+      const state = document.createElement("span");
+      what.className = "what";
+      what.textContent = record.summary;
+      state.className = "state";
+      item.append(what, state);
+      if (record.state !== "refused") {
+        state.textContent = texts.textItemWaiting;
+        return item;
+      }
+      item.className = "refused";
+      state.textContent = fill(texts.textItemRefused, { reason: record.reason });
+      const fix = document.createElement("a");
+      fix.className = "button";
+      fix.href = texts.dealUrl + "#fix-" + record.seq;
+      fix.textContent = texts.textFix;
+      const gone = document.createElement("button");
+      gone.type = "button";
+      gone.className = "danger";
+      gone.dataset.drop = record.seq;
+      gone.textContent = texts.textDrop;
+      item.append(fix, gone);
+      return item;
+    });
+    section.querySelector("ol").replaceChildren(...items);
+    section.hidden = !items.length;
+  }
+
+  function when(iso) {
+    const then = new Date(iso);
+    if (isNaN(then)) return "";
+    const time = { hour: "2-digit", minute: "2-digit" };
+    if (then.toDateString() === new Date().toDateString()) return then.toLocaleTimeString(lang, time);
+    return then.toLocaleString(lang, Object.assign({ day: "numeric", month: "short" }, time));
+  }
+
+  function numbers(first, last) {
+    return first === last ? String(first) : first + "–" + last;
+  }
+
+  // -- sending, in order -----------------------------------------------------------------
+
+  function later() {
+    window.clearTimeout(retry);
+    retry = window.setTimeout(sync, pause);
+    pause = Math.min(pause * 2, 30000);
+  }
+
+  function sync() {
+    if (syncing || !navigator.onLine || !texts.keyUrl) return Promise.resolve();
+    syncing = true;
+    const run = () => send().catch(later);
+    return (navigator.locks ? navigator.locks.request("scorer-sync-" + list, run) : run())
+      .finally(function () { syncing = false; show(); });
+  }
+
+  async function send() {
+    const records = await load(); // another tab may have sent some meanwhile
+    if (!records.length || records[0].state === "refused") return;
+    show();
+    const live = document.querySelector("[data-offline]") || data;
+    let known = parseInt(live.dataset.deals, 10) || 0; // the deals this page shows
+    const answer = await fetch(texts.keyUrl, { cache: "no-store", credentials: "same-origin" });
+    if (answer.status === 403) {
+      note = texts.textNoKey;
+      return;
+    }
+    if (!answer.ok) throw new Error(answer.status);
+    const key = (await answer.json()).key;
+    const stored = [];
+    const others = [];
+    for (const record of records) {
+      if (record.state === "refused") break;
+      const response = await fetch(texts.apiUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-Edit-Key": key, "Idempotency-Key": record.key },
+        body: JSON.stringify(record.deal),
+      });
+      if (response.status === 201) {
+        const number = (await response.json()).number;
+        if (number > known + 1) others.push(numbers(known + 1, number - 1));
+        known = Math.max(known, number);
+        stored.push(number);
+        await drop(record.seq);
+      } else if (response.status >= 500 || response.status === 429) {
+        throw new Error(response.status); // the same key again, later
+      } else {
+        let reason = response.statusText || String(response.status);
+        try {
+          reason = (await response.json()).error || reason;
+        } catch (error) {
+          // Not JSON: the status says enough.
+        }
+        record.state = "refused";
+        record.reason = reason;
+        await keep(record);
+        break;
+      }
+    }
+    pause = 2000;
+    await load();
+    if (stored.length) {
+      note = fill(texts.textSynced, { numbers: numbers(stored[0], stored[stored.length - 1]) });
+      if (others.length) note += " " + fill(texts.textOthers, { numbers: others.join(", ") });
+      document.dispatchEvent(new Event("list:stale"));
+    }
+  }
+
+  // -- the deal form: keep the deal when the server cannot take it now ------------------
+
+  function wanted(element, game) {
+    const box = element.closest("[data-games]");
+    return !element.disabled && (!box || box.dataset.games.split(" ").indexOf(game) >= 0);
+  }
+
+  function whole(text) {
+    return /^[0-9]{1,4}$/.test(text) ? parseInt(text, 10) : text;
+  }
+
+  // The form as a list-file deal: what scorer/web/deals/form.py makes of it.
+  // Whatever is wrong, the server says on sync, and the deal waits to be fixed.
+  function dealOf() {
+    const picked = form.querySelector("input[name=game]:checked");
+    const game = picked ? picked.value : "";
+    const deal = { game: game };
+    const points = {};
+    const blanks = [];
+    let defenders = false;
+    form.querySelectorAll("input, select").forEach(function (element) {
+      const name = element.name;
+      const value = element.value.trim();
+      if (!name || name === "game" || element.type === "hidden" || !wanted(element, game)) return;
+      if (element.type === "checkbox") {
+        if (name === "defenders") defenders = element.checked;
+        else if (name.startsWith("no_trick.")) {
+          if (element.checked) (deal.no_trick = deal.no_trick || []).push(name.slice(9));
+        } else if (element.checked || name === "won") deal[name] = element.checked;
+      } else if (element.type === "radio" && !element.checked) {
+        return;
+      } else if (name.startsWith("points.")) {
+        if (value === "") blanks.push(name.slice(7));
+        else points[name.slice(7)] = whole(value);
+      } else if (["laufende", "doubles", "blitz", "bid"].indexOf(name) >= 0) {
+        const lowest = name === "bid" && element.options ? element.options[0].value : null;
+        if (value !== "0" && value !== lowest) deal[name] = whole(value);
+      } else if (value !== "") {
+        deal[name] = name === "points" ? whole(value) : value;
+      }
+    });
+    if (defenders && typeof deal.points === "number") deal.points = 120 - deal.points;
+    if (Object.keys(points).length || blanks.length) {
+      const sum = Object.values(points).reduce((a, b) => a + (typeof b === "number" ? b : 0), 0);
+      if (blanks.length === 1) points[blanks[0]] = 120 - sum;
+      deal.points = points;
+    }
+    return deal;
+  }
+
+  // One line that says what the deal is: the taps and numbers, as the form shows them.
+  function summaryOf(game) {
+    const parts = [];
+    form.querySelectorAll("input:checked, input[type=text], select").forEach(function (element) {
+      if (!wanted(element, game) || element.value.trim() === "" || element.value === "0") return;
+      const label = element.closest("label") || form.querySelector("label[for=\"" + element.id + "\"]");
+      const span = label && label.querySelector("span");
+      const words = (span ? span.firstChild.textContent : label ? label.textContent : "").trim();
+      if (element.type === "checkbox" || element.type === "radio") parts.push(words);
+      else if (element.name === "points") parts.push(element.value.trim());
+      else if (element.name !== "bid" || element.selectedIndex > 0) parts.push(words + " " + element.value.trim());
+    });
+    return parts.join(" · ");
+  }
+
+  function fields() {
+    return Array.from(new FormData(form)).filter((pair) => ["csrf_token", "token", "action"].indexOf(pair[0]) < 0);
+  }
+
+  function refill(pairs) {
+    form.querySelectorAll("input[type=checkbox]").forEach((box) => { box.checked = false; });
+    pairs.forEach(function (pair) {
+      form.querySelectorAll("[name=\"" + CSS.escape(pair[0]) + "\"]").forEach(function (element) {
+        if (element.type === "radio" || element.type === "checkbox") element.checked = element.value === pair[1];
+        else element.value = pair[1];
+      });
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function hold(event) {
+    if (event.submitter && event.submitter.name === "action") return; // the no-script preview
+    const offline = !navigator.onLine;
+    if (!offline && !fixing && waiting && !waiting.length) return; // the server takes it now
+    event.preventDefault();
+    if (!waiting) {
+      load().then(() => form.requestSubmit(event.submitter));
+      return;
+    }
+    const deal = dealOf();
+    if (!deal.game) {
+      banner.textContent = texts.textChoose;
+      banner.hidden = false;
+      return;
+    }
+    const record = { list: list, key: newKey(), deal: deal, fields: fields(), summary: summaryOf(deal.game), state: "waiting", at: Date.now() };
+    if (fixing) record.seq = fixing.seq; // its place in the order
+    keep(record).then(() => window.location.assign(texts.listUrl));
+  }
+
+  // -- while offline, what needs the server says so ---------------------------------------
+
+  function needsReception(event) {
+    if (navigator.onLine || form) return;
+    if (event.type === "submit") {
+      event.preventDefault();
+      say(texts.textReception);
+      return;
+    }
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (!link || link.origin !== window.location.origin || link.hash && link.pathname === location.pathname) return;
+    event.preventDefault();
+    // A page kept by the service worker opens; anything else needs the server.
+    (window.caches ? caches.match(link.href.split("#")[0]) : Promise.resolve(null)).then(function (kept) {
+      if (kept && !link.hasAttribute("download")) window.location.assign(link.href);
+      else say(texts.textReception);
+    });
+  }
+
+  function say(text) {
+    banner.textContent = text;
+    banner.hidden = false;
+  }
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("button[data-drop]");
+    if (button) {
+      if (window.confirm(texts.textConfirmDrop)) drop(Number(button.dataset.drop)).then(load).then(show).then(sync);
+      return;
+    }
+    needsReception(event);
+  }, true);
+  document.addEventListener("submit", needsReception, true);
+  document.addEventListener("list:swapped", show);
+  window.addEventListener("online", function () { show(); sync(); });
+  window.addEventListener("offline", show);
+  if (form) form.addEventListener("submit", hold);
+
+  load().then(function () {
+    const asked = /^#fix-(\d+)$/.exec(window.location.hash);
+    fixing = asked && form ? waiting.find((record) => record.seq === Number(asked[1])) || null : null;
+    if (fixing) refill(fixing.fields);
+    show();
+    return sync();
+  }).catch(function () {
+    // No storage (a private window): the app works online as before.
+  });
+})();

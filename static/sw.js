@@ -1,0 +1,121 @@
+// The service worker: the pages of the lists this phone opened load without
+// a network. Pages go to the network first (their totals change) and fall
+// back to the copy kept at the last visit; fingerprinted assets never change
+// under their address, so the kept copy is served first. Nothing else is
+// touched: the API, the edit key and every POST always go to the server.
+"use strict";
+
+const CACHE = "scorer-pages-1";
+// The home page, a list, and a list's form for a new deal.
+const PAGE = /^\/(l\/[^/]+(\/deals\/new)?)?$/;
+// How long a page waits for the network before the kept copy is shown.
+const PATIENCE = 4000;
+
+self.addEventListener("install", function () {
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function isPage(url) {
+  return url.origin === self.location.origin && PAGE.test(url.pathname) && !url.search;
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/") && url.searchParams.has("v")) {
+    event.respondWith(asset(request));
+  } else if (isPage(url)) {
+    let kept;
+    event.waitUntil(new Promise((resolve) => { kept = resolve; }));
+    event.respondWith(page(request, url, kept));
+  }
+});
+
+// A page opened before this worker took over asks to be kept.
+self.addEventListener("message", function (event) {
+  const url = event.data && event.data.keep && new URL(event.data.keep, self.location.origin);
+  if (url && isPage(url)) event.waitUntil(fetch(url.href).then((r) => keep(url, r)).catch(() => null));
+});
+
+async function asset(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    // A page kept long ago names an older fingerprint: the newer copy serves.
+    const newer = await cache.match(request, { ignoreSearch: true });
+    if (newer) return newer;
+    throw error;
+  }
+}
+
+// The network's answer if it comes in time, else the kept copy; `kept` hears
+// when the fresh copy is stored.
+function page(request, url, stored) {
+  return new Promise(function (resolve, reject) {
+    let done = false;
+    const answer = function (response) {
+      if (!done && response) { done = true; resolve(response); }
+      return response;
+    };
+    const kept = () => caches.open(CACHE).then((cache) => cache.match(url.href));
+    const timer = setTimeout(() => kept().then(answer), PATIENCE);
+    fetch(request).then(function (response) {
+      clearTimeout(timer);
+      answer(response);
+      stored(keep(url, response.clone()).catch(() => null));
+    }, function (error) {
+      clearTimeout(timer);
+      stored();
+      kept().then(function (response) {
+        if (!answer(response) && !done) { done = true; reject(error); }
+      });
+    });
+  });
+}
+
+// Keep a page, the assets it names, and (for a list) its new-deal form, so
+// that an evening can start without reception. An asset's older fingerprints
+// go once the new one is kept.
+async function keep(url, response) {
+  if (!response.ok || response.redirected || response.type !== "basic") return;
+  const cache = await caches.open(CACHE);
+  const html = await response.clone().text();
+  await cache.put(url.href, response);
+  const names = new Set();
+  const pattern = /(?:href|src)="(\/static\/[^"]+\?v=[^"]+|\/l\/[^"/]+\/deals\/new)"/g;
+  for (const match of html.matchAll(pattern)) names.add(match[1].replace(/&amp;/g, "&"));
+  for (const name of names) {
+    const wanted = new URL(name, self.location.origin);
+    if (!wanted.pathname.startsWith("/static/")) {
+      if (wanted.pathname !== url.pathname) {
+        await fetch(wanted.href).then((r) => keep(wanted, r)).catch(() => null);
+      }
+      continue;
+    }
+    if (await cache.match(wanted.href)) continue;
+    try {
+      const fresh = await fetch(wanted.href);
+      if (!fresh.ok) continue;
+      await cache.put(wanted.href, fresh);
+    } catch (error) {
+      continue; // kept at the next visit
+    }
+    for (const old of await cache.keys()) {
+      const was = new URL(old.url);
+      if (was.pathname === wanted.pathname && was.href !== wanted.href) await cache.delete(old);
+    }
+  }
+}

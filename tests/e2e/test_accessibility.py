@@ -1,0 +1,388 @@
+"""Every page is usable by everyone: axe-core finds no serious or critical WCAG 2.1 AA
+violation on any page, in German and in English, and no page scrolls sideways at
+200 % text size (360 px) nor at 320 CSS px (WCAG 1.4.10, Reflow).
+
+axe-core is the copy vendored from the npm registry in ``vendor/axe-core`` (see its
+README; ``scripts/vendor-axe`` fetches it again): nothing is loaded from a CDN.
+
+axe comes in as an init script of the browser context (``add_init_script``), run in
+every page before the page's own scripts. The app's Content-Security-Policy allows no
+inline script, so ``page.add_script_tag`` (an inline script) would be blocked unless the
+context bypassed the policy (``bypass_csp=True``); an init script is put in by the
+browser's DevTools protocol, which the policy does not govern. So the pages are checked
+as served, under their own policy: a page that broke it would show a console error here.
+
+Every GET route of the app is either visited below, in both languages, or excluded
+with a reason (``EXCLUDED``); ``test_every_page_of_the_app_is_visited_or_excluded``
+fails when a new page is neither.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from scorer.web import services
+from tests.e2e.conftest import PHONE, LiveServer, Phone, new_phone
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+#: The rules of WCAG 2.0 and 2.1, levels A and AA.
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: What a violation must not be.
+BLOCKING = ("serious", "critical")
+LANGUAGES = ("en", "de")
+#: The width at which the text is set to 200 %, and the width of WCAG's Reflow.
+ZOOM_WIDTH = 360
+REFLOW_WIDTH = 320
+
+#: GET routes that are no page a person reads, each with the reason.
+EXCLUDED = {
+    "static": "stylesheets, scripts and the icon: no page of their own, axe sees them at work on every page",
+    "lists.set_language": "the language switch: a redirect back to the page it was tapped on "
+                          "(every page here is opened through it)",
+    "lists.changes": "JSON: the list's revision, for pages that follow the list",
+    "api.read_list": "JSON API",
+    "sharing.qr": "an SVG image: the share page shows it, with its alt text",
+    "sharing.export_json": "a JSON file to download",
+    "sharing.export_csv": "a CSV file to download",
+    "offline.manifest": "JSON: the web app manifest",
+    "offline.service_worker": "JavaScript: the service worker",
+    "offline.edit_key": "JSON: the edit key for a waiting deal's sync, only to phones with edit rights",
+    "dropped": "test-only: registered with OFFLINE_TEST_ROUTES to cut answers off after storing",
+    "groups.export_group": "a zip file to download",
+    "api.read_group": "JSON API",
+}
+
+FIVE = ["Annemarie", "Benedikt", "Christoph", "Dorothea", "Emmeran"]
+FOUR = ["Anna", "Bene", "Chris", "Dora"]
+THREE = ["Anna", "Bene", "Chris"]
+
+
+# -- what is done on a page before it is checked -------------------------------------------
+
+
+def _submit(page: Page, form: str) -> None:
+    """Send a form the way its main button does, and wait for the answer."""
+    with page.expect_navigation():
+        page.locator(f"{form} button[type=submit]:not([name])").first.click()
+
+
+def refused(form: str, *, tap: tuple[str, ...] = (), fill: dict[str, str] | None = None,
+            ) -> Callable[[Page], None]:
+    """Tap these, fill in those, send the form: it comes back with its errors shown."""
+    def act(page: Page) -> None:
+        for selector in tap:
+            page.locator(selector).click()
+        for selector, value in (fill or {}).items():
+            page.locator(selector).fill(value)
+        _submit(page, form)
+        page.locator(".field-error").first.wait_for()
+    return act
+
+
+#: A Sauspiel with its declarer and points but no partner, saved: the form says why.
+deal_with_an_error = refused(
+    "form.deal-form", fill={"#points": "72"},
+    tap=('input[name="game"][value="sauspiel"]', 'input[name="declarer"][value="Annemarie"]'),
+)
+#: A stored deal changed to points that are no number, saved.
+edit_with_an_error = refused("form.deal-form", fill={"#points": "7x"})
+#: A form sent as it opens: nothing filled in, nothing ticked.
+send_empty = refused("main form")
+#: A list file cut off in the middle, to import.
+import_broken = refused("main form", fill={'textarea[name="text"]': '{"players": ["Anna", "Bene"], '})
+
+
+def first_game(page: Page) -> None:
+    """Tap the first game, so the family's fields for it show."""
+    page.locator('input[name="game"]').first.check()
+
+
+def open_deleted(page: Page) -> None:
+    """Open the deleted deals under the list."""
+    page.locator("details.deleted summary").click()
+
+
+@dataclass(frozen=True)
+class Visit:
+    """A page in one state: its path (``{name}`` stands for a list of ``content``)."""
+
+    name: str
+    path: str
+    act: Callable[[Page], None] | None = None
+    status: int = 200
+    screenshot: bool = False
+
+
+#: The pages in the states a person meets them in. A page with a form is checked with
+#: its errors shown, which is the page as it first opens and the messages besides.
+VISITS = [
+    Visit("home", "/", screenshot=True),
+    Visit("new-list-bavarian-errors", "/new?family=bavarian", send_empty),
+    *(Visit(f"new-list-{family}", f"/new?family={family}")
+      for family in ("bavarian3", "sheepshead3", "sheepshead", "german")),
+    Visit("new-list-from-preset", "/new?preset={preset}"),
+    Visit("import-error", "/import", import_broken),
+    Visit("presets", "/presets"),
+    Visit("list-editor", "/l/{evening}", open_deleted, screenshot=True),
+    # A wrong key: the watcher's page, with an error message on top.
+    Visit("list-watcher", "/l/{watched}?key=wrong"),
+    Visit("list-pot", "/l/{pot}"),
+    Visit("list-finished", "/l/{finished}"),
+    Visit("list-german", "/l/{german}"),
+    Visit("list-sheepshead3", "/l/{sheepshead3}"),
+    Visit("deal-new-error", "/l/{evening}/deals/new", deal_with_an_error, screenshot=True),
+    *(Visit(f"deal-new-{family}", f"/l/{{{family}}}/deals/new", first_game)
+      for family in ("bavarian3", "sheepshead3", "sheepshead", "german")),
+    Visit("deal-edit-error", "/l/{evening}/deals/2/edit", edit_with_an_error),
+    Visit("deal-delete", "/l/{evening}/deals/2/delete"),
+    Visit("list-delete-error", "/l/{evening}/delete", send_empty),
+    Visit("settle-pot", "/l/{pot}/settle", screenshot=True),
+    Visit("settle-finished", "/l/{finished}/settle"),
+    Visit("share-editor", "/l/{evening}/share"),
+    Visit("share-watcher", "/l/{watched}/share"),
+    Visit("print", "/l/{evening}/print"),
+    Visit("group-new-errors", "/groups/new", send_empty),
+    Visit("group-editor", "/g/{group}", screenshot=True),
+    Visit("group-watcher", "/g/{watched_group}"),
+    Visit("group-import-error", "/groups/import", send_empty),
+    Visit("error-404", "/l/no-such-list", status=404),
+    Visit("error-403", "/l/{watched}/deals/new", status=403),
+]
+
+
+# -- the phone and the lists it looks at -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def a11y_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
+    """One phone for every page here, with axe in each page (see the module's docstring)."""
+    phone = new_phone(browser, live_server)
+    phone.context.add_init_script(path=str(AXE))
+    yield phone
+    phone.context.close()
+    assert phone.watch.foreign_requests == [], phone.watch.foreign_requests
+
+
+def _create(phone: Phone, document: dict[str, Any], *, edit: bool = True) -> dict[str, Any]:
+    """Store a list through the JSON API; open its edit link unless only watched."""
+    response = phone.page.request.post(phone.base_url + "/api/lists", data=document)
+    assert response.status == 201, response.text()
+    answer = dict(response.json())
+    phone.open(answer["edit_url"] if edit else answer["url"])
+    return answer
+
+
+@pytest.fixture(scope="module")
+def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
+    """The lists the pages show, by name: realistic names, deals, a pot, a finished list."""
+    phone = a11y_phone
+    ids: dict[str, str] = {}
+    evening = _create(phone, {
+        "title": "Stammtisch beim Wirt am Eck, Freitag",
+        "rules": {"preset": "bavarian"}, "players": FIVE,
+        "deals": [
+            {"game": "sauspiel", "declarer": "Annemarie", "partner": "Christoph", "points": 72},
+            {"game": "farbwenz", "declarer": "Christoph", "points": 95, "laufende": 3, "contra": True},
+            {"game": "ramsch", "points": {"Annemarie": 30, "Christoph": 0, "Dorothea": 40, "Emmeran": 50}},
+            {"game": "solo", "declarer": "Emmeran", "points": 120, "schwarz": True, "tout": True,
+             "laufende": 8, "contra": True, "re": True, "doubles": 3},
+            {"game": "wenz", "declarer": "Benedikt", "points": 40},
+        ],
+    })
+    ids["evening"] = evening["id"]
+    # One deal taken out: the list page offers it back.
+    gone = phone.page.request.delete(f"{phone.base_url}/api/lists/{evening['id']}/deals/5",
+                                     headers={"X-Edit-Key": evening["edit_key"]})
+    assert gone.status == 204, gone.text()
+    ids["watched"] = _create(phone, {
+        "title": "Sonntagsrunde", "rules": {"preset": "bavarian"}, "players": FOUR,
+        "deals": [{"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}],
+    }, edit=False)["id"]
+    ids["pot"] = _create(phone, {
+        "title": "Mit Stock", "rules": {"preset": "bavarian", "stock": {}}, "players": FOUR,
+        "deals": [
+            {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
+            {"game": "wenz", "declarer": "Bene", "points": 40},
+            {"game": "passed"},
+        ],
+    })["id"]
+    ids["finished"] = _create(phone, {
+        "title": "Letzte Woche", "rules": {"preset": "bavarian"}, "players": FOUR,
+        "deals": [{"game": "solo", "declarer": "Dora", "points": 61}],
+    })["id"]
+    phone.open(f"/l/{ids['finished']}/settle")
+    _submit(phone.page, f'form[action$="/l/{ids["finished"]}/finish"]')
+    ids["german"] = _create(phone, {
+        "rules": {"preset": "german"}, "players": FOUR,
+        "deals": [{"game": "normal", "declarer": "Anna", "points": 50}],
+    })["id"]
+    ids["sheepshead3"] = _create(phone, {
+        "rules": {"preset": "sheepshead3"}, "players": THREE,
+        "deals": [{"game": "pick", "declarer": "Anna", "points": 95}],
+    })["id"]
+    ids["bavarian3"] = _create(phone, {"rules": {"preset": "bavarian3"}, "players": THREE})["id"]
+    ids["sheepshead"] = _create(phone, {"rules": {"preset": "sheepshead"}, "players": FIVE})["id"]
+    # A Stammtisch of five with three lists (one finished), and a group only watched.
+    made = phone.page.request.post(phone.base_url + "/api/groups",
+                                   data={"name": "Stammtisch beim Wirt am Eck", "players": FIVE})
+    assert made.status == 201, made.text()
+    group = dict(made.json())
+    for players in (FIVE[:4], FIVE[1:], FIVE[:4]):
+        started = phone.page.request.post(
+            f"{phone.base_url}/api/groups/{group['id']}/lists",
+            data={"rules": {"preset": "bavarian"}, "players": players, "deals": [
+                {"game": "sauspiel", "declarer": players[0], "partner": players[2], "points": 72},
+                {"game": "solo", "declarer": players[1], "points": 80, "laufende": 3},
+            ]},
+            headers={"X-Edit-Key": group["edit_key"]},
+        )
+        assert started.status == 201, started.text()
+    phone.open(group["edit_url"])
+    ids["group"] = group["id"]
+    watched = phone.page.request.post(phone.base_url + "/api/groups",
+                                      data={"name": "Sonntagsrunde", "players": FOUR})
+    ids["watched_group"] = str(watched.json()["id"])
+    with live_server.app.app_context():
+        ids["preset"] = str(services.save_preset(
+            "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}).id)
+    return ids
+
+
+# -- the checks ------------------------------------------------------------------------------
+
+#: axe's violations, each with its first nodes, in a form that prints well.
+RUN_AXE = """
+async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+  }));
+}
+"""
+
+#: How wide the page is, which elements stick out of the viewport (the outermost
+#: ones), and which boxes scroll sideways inside the page. A data table may scroll in
+#: its own labelled, focusable region (role=region, tabindex=0), nothing else may.
+MEASURE = """
+(width) => {
+  const region = '[role=region][tabindex="0"]';
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
+    + (typeof el.className === "string" && el.className.trim()
+       ? "." + el.className.trim().split(/\\s+/).join(".") : "");
+  const sticksOut = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && (box.right > width + 1 || box.left < -1);
+  };
+  const wide = [], scrollers = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.parentElement.closest(region)) continue;
+    const box = el.getBoundingClientRect();
+    if (sticksOut(el) && !(el.parentElement !== document.body && sticksOut(el.parentElement))) {
+      wide.push(`${name(el)} from ${Math.round(box.left)} to ${Math.round(box.right)} px`);
+    }
+    const overflow = getComputedStyle(el).overflowX;
+    if (overflow === "visible" && !sticksOut(el) && box.left + el.scrollWidth > width + 1) {
+      wide.push(`the content of ${name(el)} ("${el.innerText.trim().slice(0, 30)}"), `
+                + `${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    if ((overflow === "auto" || overflow === "scroll") && el.scrollWidth > el.clientWidth + 1
+        && !el.matches(region) && !el.matches("input, textarea, select")) {
+      scrollers.push(`${name(el)} (${el.scrollWidth} px in ${el.clientWidth} px)`);
+    }
+  }
+  return {width: document.documentElement.scrollWidth, wide: wide.slice(0, 8), scrollers};
+}
+"""
+
+
+def axe_violations(page: Page) -> list[str]:
+    """Each serious or critical violation axe finds on the page, with where."""
+    found = page.evaluate(RUN_AXE, WCAG_TAGS)
+    return [
+        f"axe {v['id']} ({v['impact']}): {v['help']} at {'; '.join(v['nodes'])}"
+        for v in found if v["impact"] in BLOCKING
+    ]
+
+
+def sideways(page: Page, width: int, what: str) -> list[str]:
+    """What scrolls sideways at this viewport width.
+
+    The page's width is held to the width set, not to ``window.innerWidth``: a mobile
+    browser widens its layout viewport to show a page that is too wide, whole.
+    """
+    page.set_viewport_size({"width": width, "height": PHONE["height"]})
+    measured = page.evaluate(MEASURE, width)
+    problems = []
+    if measured["width"] > width + 1:
+        problems.append(f"{what}: the page is {measured['width']} px wide in {width} px: "
+                        + ", ".join(measured["wide"]))
+    problems += [f"{what}: scrolls sideways inside: {box}" for box in measured["scrollers"]]
+    return problems
+
+
+def reflow_problems(phone: Phone, name: str) -> list[str]:
+    """Sideways scrolling at 200 % text (360 px wide) and at 320 px (Reflow)."""
+    page = phone.page
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    problems = sideways(page, ZOOM_WIDTH, "200 % text")
+    if name:
+        phone.screenshot(name)
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    problems += sideways(page, REFLOW_WIDTH, "320 px")
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    return problems
+
+
+@pytest.mark.parametrize("visit", VISITS, ids=[v.name for v in VISITS])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_has_no_serious_violation_and_reflows_at_200_percent_and_320_px(
+    a11y_phone: Phone, content: dict[str, str], lang: str, visit: Visit,
+) -> None:
+    phone = a11y_phone
+    page = phone.page
+    phone.watch.console_errors.clear()
+    path = visit.path.format(**content)
+    response = page.goto(f"{phone.base_url}/lang/{lang}?next={quote(path, safe='/')}")
+    assert response is not None and response.status == visit.status, (
+        f"{visit.name}: {path} answered {response.status if response else None}")
+    assert page.get_attribute("html", "lang") == lang
+    # The words are the language's too (in German only once the catalog is compiled).
+    assert (page.get_attribute("nav.lang", "aria-label") == "Language") == (lang == "en")
+    if visit.act:
+        visit.act(page)
+    # What is folded away (deleted deals, house rules, pictures) is checked unfolded.
+    page.locator("details").evaluate_all("(all) => all.forEach((d) => { d.open = true; })")
+
+    problems = axe_violations(page)
+    # A few pages are kept as pictures at 200 % (in German, the longer words), to look at.
+    shot = f"a11y-200pct-{visit.name}-{lang}" if visit.screenshot and lang == "de" else ""
+    problems += reflow_problems(phone, shot)
+    # An error page's own status shows as a failed load in the console; nothing else may.
+    problems += [f"console: {error}" for error in phone.watch.console_errors
+                 if not (visit.status != 200 and f"status of {visit.status}" in error)]
+    assert not problems, f"{visit.name} ({lang}, {path}):\n  " + "\n  ".join(problems)
+
+
+def test_every_page_of_the_app_is_visited_or_excluded(live_server: LiveServer) -> None:
+    """Each GET route is a page visited above, or excluded with a reason."""
+    app = live_server.app
+    adapter = app.url_map.bind("localhost")
+    anything: defaultdict[str, str] = defaultdict(lambda: "x")
+    visited = {
+        adapter.match(urlsplit(visit.path.format_map(anything)).path, method="GET")[0]
+        for visit in VISITS if visit.status == 200
+    }
+    routes = {rule.endpoint for rule in app.url_map.iter_rules() if "GET" in (rule.methods or ())}
+    assert routes - visited - EXCLUDED.keys() == set(), "pages neither visited nor excluded"
+    assert EXCLUDED.keys() - routes == set(), "excluded routes the app no longer has"
+    assert visited & EXCLUDED.keys() == set(), "visited and excluded at once"

@@ -1,0 +1,27 @@
+"""The house-rules table of docs/rules.md is the one the families' option specs write."""
+
+import pathlib
+import re
+
+from scorer.engine import FAMILIES
+from scorer.engine.rules_table import rules_table
+
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+
+def test_the_docs_hold_exactly_the_table_the_option_specs_write():
+    docs = DOCS.read_text(encoding="utf-8")
+    found = re.search(r"<!-- rules-table -->\n(.*?)<!-- /rules-table -->", docs, re.S)
+    assert found, "docs/rules.md has no generated rules table"
+    assert found.group(1) == rules_table(), "run: python -m scorer rules-table, and paste it into docs/rules.md"
+
+
+def test_the_table_has_a_row_for_every_option_and_a_column_for_every_family():
+    table = rules_table()
+    header = table.splitlines()[0]
+    for name in FAMILIES:
+        assert f" {name} " in header
+    for family in FAMILIES.values():
+        for option in family.options:
+            if option.section != "hidden":
+                assert f"`{option.key}" in table, option.key

@@ -1,0 +1,153 @@
+"""One budget of new lists per client, on every way to make one, shared by every worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.web.conftest import bavarian_list
+from tests.web.test_pages import form_defaults
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def via_api(client: FlaskClient, **headers: str) -> int:
+    return client.post("/api/lists", json=bavarian_list(), headers=headers).status_code
+
+
+def via_form(client: FlaskClient) -> int:
+    form = form_defaults(client, "bavarian")
+    form.update({"player_1": "Anna", "player_2": "Bene", "player_3": "Chris", "player_4": "Dora"})
+    return client.post("/new?family=bavarian", data=form).status_code
+
+
+def via_import(client: FlaskClient) -> int:
+    return client.post("/import", data={"text": json.dumps(bavarian_list())}).status_code
+
+
+def test_every_way_to_make_a_list_draws_on_one_budget(app: Flask, client: FlaskClient) -> None:
+    app.config["LIST_CREATION_LIMIT"] = "3 per minute"
+    assert (via_api(client), via_form(client), via_import(client)) == (201, 302, 302)
+    assert (via_api(client), via_form(client), via_import(client)) == (429, 429, 429)
+    assert client.get("/new").status_code == 200 and client.get("/import").status_code == 200
+
+
+def test_only_lists_actually_made_count(app: Flask, client: FlaskClient) -> None:
+    app.config["LIST_CREATION_LIMIT"] = "2 per minute"
+    for _ in range(3):
+        assert client.post("/api/lists", json={"rules": {"preset": "x"}}).status_code == 422
+        assert client.post("/new?family=bavarian", data={"player_1": "Anna"}).status_code == 200
+        assert client.post("/import", data={"text": "{"}).status_code == 200
+    assert (via_api(client), via_import(client), via_form(client)) == (201, 302, 429)
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_budget(tmp_path: Path) -> None:
+    from tests.web.conftest import database_url
+
+    from flask_migrate import upgrade
+
+    from scorer import create_app
+
+    app = create_app({
+        "TESTING": True, "SECRET_KEY": "k" * 32, "WTF_CSRF_ENABLED": False, "PROXY_COUNT": 1,
+        "LIST_CREATION_LIMIT": "1 per minute", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
+    })
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    proxy = {"REMOTE_ADDR": "127.0.0.1"}
+    client.environ_base.update(proxy)
+    assert via_api(client, **{"X-Forwarded-For": "203.0.113.1"}) == 201
+    assert via_api(client, **{"X-Forwarded-For": "203.0.113.1"}) == 429
+    assert via_api(client, **{"X-Forwarded-For": "203.0.113.2"}) == 201
+    # A client cannot pose as another: the proxy appends the address it saw.
+    assert via_api(client, **{"X-Forwarded-For": "203.0.113.9, 203.0.113.2"}) == 429
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(app: Flask, client: FlaskClient) -> None:
+    assert app.config["PROXY_COUNT"] == 0
+    app.config["LIST_CREATION_LIMIT"] = "1 per minute"
+    assert via_api(client, **{"X-Forwarded-For": "203.0.113.1"}) == 201
+    assert via_api(client, **{"X-Forwarded-For": "203.0.113.2"}) == 429
+
+
+# -- a shared store: a real Redis server on loopback -----------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A throwaway Redis server on loopback, without persistence; stopped after the tests."""
+    server = shutil.which("redis-server") or "/usr/bin/redis-server"
+    if not os.access(server, os.X_OK):
+        pytest.fail("redis-server is missing: `make test` installs it (Debian's redis-server)")
+    port = free_port()
+    folder = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=port)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                pytest.fail("redis-server did not start")
+            time.sleep(0.05)
+    try:
+        yield f"redis://127.0.0.1:{port}"
+    finally:
+        client.close()
+        process.terminate()
+        process.wait(timeout=10)
+
+
+#: One worker process: makes lists until refused, prints the answers' statuses.
+WORKER = """
+import json, sys
+from scorer import create_app
+app = create_app({"TESTING": True, "SECRET_KEY": "k" * 32, "SQLALCHEMY_DATABASE_URI": sys.argv[1],
+                  "RATELIMIT_STORAGE_URI": sys.argv[2], "LIST_CREATION_LIMIT": "3 per minute"})
+client = app.test_client()
+body = {"rules": {"preset": "bavarian"}, "players": ["Anna", "Bene", "Chris", "Dora"]}
+print(json.dumps([client.post("/api/lists", json=body).status_code for _ in range(int(sys.argv[3]))]))
+"""
+
+
+def test_workers_pointed_at_a_shared_store_share_one_budget(app: Flask, redis_url: str) -> None:
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+
+    def worker(tries: int) -> list[int]:
+        done = subprocess.run([sys.executable, "-c", WORKER, url, redis_url, str(tries)], cwd=ROOT,
+                              capture_output=True, text=True, check=True, timeout=60)
+        return list(json.loads(done.stdout.strip().splitlines()[-1]))
+
+    assert worker(2) == [201, 201]
+    assert worker(2) == [201, 429]  # another process, the same budget
+    import redis
+
+    assert redis.Redis.from_url(redis_url).keys("LIMITS*")
