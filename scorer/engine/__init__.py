@@ -9,6 +9,7 @@
 {'Anna': 20, 'Bene': -20, 'Chris': 20, 'Dora': -20}
 """
 
+from scorer.engine.breakdown import Breakdown, Multiplier, Share, StockMove, Term, describe
 from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
 from scorer.engine.document import (
     load_list, parse_document, parse_players, read_list, score_document,
@@ -27,8 +28,9 @@ from scorer.engine.settlement import Transfer, settle
 
 __all__ = [
     "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",
-    "Carry", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
+    "Breakdown", "Carry", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
     "Outcome", "Replay", "RuleSet", "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
+    "Multiplier", "Share", "StockMove", "Term", "describe",
     "one_line", "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",
 ]

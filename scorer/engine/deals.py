@@ -22,7 +22,7 @@ SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 #: Keys written by the app's own output; read back and ignored. A scored deal
 #: in the list file says ``under_bock`` for its Bock multiplier, since ``bock``
 #: is the deal's own key (the table called a Bock round).
-OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot"})
+OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "breakdown"})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from scorer.engine.breakdown import Breakdown
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import Carry, Outcome, Table, check
@@ -54,6 +55,8 @@ class DealResult:
     won: bool | None = None
     #: The declaring side, declarer first (empty when there is none).
     side: tuple[str, ...] = ()
+    #: Why the payouts are what they are (see ``scorer.engine.breakdown``).
+    breakdown: Breakdown = field(kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
@@ -67,6 +70,7 @@ class DealResult:
             out["bock"] = self.bock
         if self.pot is not None:
             out["pot"] = self.pot
+        out["breakdown"] = self.breakdown.to_dict()
         return out
 
 
@@ -230,6 +234,7 @@ class Replay:
             bock=outcome.bock if self._bock else None,
             pot=outcome.carry.pot if self._stock else None,
             won=outcome.won, side=outcome.side,
+            breakdown=outcome.breakdown,
         )
         self.results.append(result)
         self._dealer = (self._seat[table.dealer] + 1) % len(self.players)

@@ -21,6 +21,8 @@ from scorer.engine.values import mapping, unknown_key
 
 __all__ = ["MAX_TARIFF", "RuleSet", "parse_rules", "rule_keys"]
 
+_NONE_COUNTED: Mapping[str, int] = MappingProxyType({})
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -42,20 +44,26 @@ class RuleSet:
         """The family's name, as the list file's ``preset`` key names it."""
         return self.family.name
 
+    # The three below are read for every deal scored: a typed local instead of
+    # typing.cast, which is a function call (the engine's per-deal budget).
+
     @property
     def games(self) -> frozenset[str]:
         """The games this list allows (``passed`` always, where the family has it)."""
-        return cast(frozenset[str], self.values["games"])
+        games: frozenset[str] = self.values["games"]
+        return games
 
     @property
     def tariffs(self) -> Mapping[str, int]:
         """Units per game and per term, by name."""
-        return cast(Mapping[str, int], self.values["tariffs"])
+        tariffs: Mapping[str, int] = self.values["tariffs"]
+        return tariffs
 
     @property
     def laufende_from(self) -> Mapping[str, int]:
         """Laufende count from this many on, per game (empty where none are counted)."""
-        return cast(Mapping[str, int], self.values.get("laufende_from", MappingProxyType({})))
+        counted: Mapping[str, int] = self.values.get("laufende_from", _NONE_COUNTED)
+        return counted
 
     @property
     def schneider_loss_max(self) -> int:

@@ -77,7 +77,7 @@ def to_list(response: Any, listing: dict[str, Any]) -> bool:
 
 def entered(deal: dict[str, Any]) -> dict[str, Any]:
     """A deal of the API's list file without what the app adds (number, payouts, ...)."""
-    return {k: v for k, v in deal.items() if k not in ("number", "dealer", "payouts", "version")}
+    return {k: v for k, v in deal.items() if k not in ("number", "dealer", "payouts", "breakdown", "version")}
 
 
 def between(html: str, start: str, end: str) -> str:

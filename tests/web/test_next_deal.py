@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Flask
@@ -52,9 +53,13 @@ def test_each_added_deal_is_scored_as_the_whole_list_would_score_it(
         answer = client.post(f"/api/lists/{made['id']}/deals", json=deal, headers=headers)
         assert answer.status_code == 201, answer.get_json()
         deals.append(deal)
-        expected = score_document({"rules": {"preset": "bavarian"}, "players": players, "deals": deals})
+        # As printed: the breakdown's arrays are tuples until they are JSON.
+        expected = json.loads(json.dumps(
+            score_document({"rules": {"preset": "bavarian"}, "players": players, "deals": deals})
+        ))
         assert answer.get_json() == {
             "number": len(deals),
             "dealer": expected["deals"][-1]["dealer"],
             "payouts": expected["deals"][-1]["payouts"],
+            "breakdown": expected["deals"][-1]["breakdown"],
         }

@@ -8,6 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
+from scorer.engine.breakdown import Breakdown, everybody
 from scorer.engine.deals import NEUTRAL, Deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.options import Option
@@ -82,10 +83,13 @@ class Outcome:
     """What a deal pays each active player, and what it hands the next deal.
 
     Games fill in the facts (``won``, ``side``, ``events``) that the rules
-    across deals (Bock, the Stock) read after them.
+    across deals (Bock, the Stock) read after them, and the breakdown that
+    says why the payouts are what they are (the rules across deals add to it).
     """
 
     payouts: Mapping[str, int]
+    #: Why: the terms, multipliers, value, shares and Stock move that give the payouts.
+    breakdown: Breakdown = field(kw_only=True)
     #: The carry after this deal.
     carry: Carry = Carry()
     #: The multiplier Bock put on this deal (1 when none).
@@ -428,7 +432,10 @@ def side_against_side(table: Table, side: set[str], value: int) -> dict[str, int
 
 def nothing(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """A hand thrown in: nobody pays."""
-    return Outcome({who: 0 for who in table.active}, carry, events=frozenset({"passed"}))
+    return Outcome(
+        {who: 0 for who in table.active}, carry, events=frozenset({"passed"}),
+        breakdown=Breakdown((), (), 0, everybody(table.active)),
+    )
 
 
 def added_tally(carry: Carry, gained: Mapping[str, int]) -> Carry:

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from scorer.engine.breakdown import (
+    CONTRA, OUVERT, RE, SIE, TOUT, Breakdown, Multiplier, Share, StockMove, Term, doublings,
+    breakdown_of, one_against_rest, share, side_against_rest, term,
+)
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -53,20 +58,58 @@ def declarer_won(deal: Deal, points: int, bid: int = LOWEST_BID) -> bool:
     return points >= bid
 
 
-def game_value(rules: RuleSet, game: Game, deal: Deal, points: int, won: bool) -> int:
-    """Add up a partner or solo game's value, before any doubling."""
+def game_value(
+    rules: RuleSet, game: Game, deal: Deal, points: int, won: bool
+) -> tuple[tuple[Term, ...], tuple[Multiplier, ...], int]:
+    """Add up a partner or solo game's value: its terms, its multipliers and the value.
+
+    A Tout (x2) or a Sie (x4) counts no schneider or schwarz: its multiplier
+    stands for them. Contra, re and the doubles double last.
+    """
     running = laufende_units(rules, game, deal) if game.trumps else 0
-    base = rules.tariffs[game.tariff or game.name]
-    if deal.sie:
-        return (base + running) * 4
-    if deal.tout:
-        return (base + running) * 2
-    value = base + running
-    if schneider(rules, deal, points, won):
-        value += rules.tariffs["schneider"]
-    if deal.schwarz:
-        value += rules.tariffs["schwarz"]
-    return value
+    tariffs = rules.tariffs
+    name = game.tariff or game.name
+    counted = not (deal.sie or deal.tout) and schneider(rules, deal, points, won)
+    return _valued(
+        name, tariffs[name],
+        tariffs["schneider"] if counted else None,
+        tariffs["schwarz"] if counted and deal.schwarz else None,
+        running, deal.laufende, SIE if deal.sie else TOUT if deal.tout else None,
+        deal.contra, deal.re, deal.doubles,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _valued(
+    name: str, base: int, schneider: int | None, schwarz: int | None, running: int, laufende: int,
+    announced: Multiplier | None, contra: bool, re: bool, doubles: int,
+) -> tuple[tuple[Term, ...], tuple[Multiplier, ...], int]:
+    # Kept once for each way a game can add up: the deals of a list share
+    # their terms and multipliers instead of building them again.
+    value = base
+    terms: tuple[Term, ...] = (term(name, base),)
+    if schneider is not None:
+        value += schneider
+        terms += (term("schneider", schneider),)
+    if schwarz is not None:
+        value += schwarz
+        terms += (term("schwarz", schwarz),)
+    if running:
+        value += running
+        terms += (term("laufende", running, laufende),)
+    multipliers: tuple[Multiplier, ...] = () if announced is None else (announced,)
+    value *= 1 if announced is None else announced.factor
+    if contra:
+        multipliers += (CONTRA, RE) if re else (CONTRA,)
+    if doubles:
+        multipliers += (doublings("doubles", doubles),)
+    return terms, multipliers, value << (contra + re + doubles)
+
+
+def announced(deal: Deal) -> tuple[Multiplier, ...]:
+    """Contra, re and the doubles (knocks): each doubles the value."""
+    said = (CONTRA, RE) if deal.re else (CONTRA,) if deal.contra else ()
+    return (*said, doublings("doubles", deal.doubles)) if deal.doubles else said
 
 
 def events(deal: Deal, points: int) -> frozenset[str]:
@@ -106,10 +149,14 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     check_modifiers(deal, table)
     points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
-    value = game_value(rules, game, deal, points, won) << (deal.contra + deal.re + deal.doubles)
+    terms, multipliers, value = game_value(rules, game, deal, points, won)
+    sign = 1 if won else -1
     return Outcome(
-        side_against_side(table, {declarer, partner}, value if won else -value), carry,
+        side_against_side(table, {declarer, partner}, value * sign), carry,
         won=won, side=(declarer, partner), events=events(deal, points),
+        breakdown=breakdown_of(
+            terms, multipliers, value, side_against_rest(declarer, partner, table.active, sign)
+        ),
     )
 
 
@@ -122,10 +169,14 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     _check_sie(rules, deal)
     points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
-    value = game_value(rules, game, deal, points, won) << (deal.contra + deal.re + deal.doubles)
+    terms, multipliers, value = game_value(rules, game, deal, points, won)
+    sign = 1 if won else -1
     return Outcome(
-        against_all(table, declarer, value if won else -value), carry,
+        against_all(table, declarer, value * sign), carry,
         won=won, side=(declarer,), events=events(deal, points),
+        breakdown=breakdown_of(
+            terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
+        ),
     )
 
 
@@ -135,10 +186,17 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     declarer = seated(table, deal.declarer, "declarer")
     check_modifiers(deal, table)
     won = bool(deal.won)
-    value = rules.tariffs["bettel"] << (deal.ouvert + deal.contra + deal.re + deal.doubles)
+    value = rules.tariffs["bettel"]
+    terms = (term("bettel", value),)
+    multipliers = ((OUVERT,) if deal.ouvert else ()) + announced(deal)
+    value <<= deal.ouvert + deal.contra + deal.re + deal.doubles
+    sign = 1 if won else -1
     return Outcome(
-        against_all(table, declarer, value if won else -value), carry,
+        against_all(table, declarer, value * sign), carry,
         won=won, side=(declarer,), events=frozenset({"re"} if deal.re else ()),
+        breakdown=Breakdown(
+            terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
+        ),
     )
 
 
@@ -146,6 +204,7 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """All passed: the most points pays; virgins double; a Durchmarsch wins."""
     check_modifiers(deal, table)
     points = player_points(deal, table)
+    doubled = announced(deal)
     doubling = 1 << deal.doubles
     if rules["virgin_by"] == "tricks":
         virgins = no_trick(deal, table, points)
@@ -161,26 +220,63 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                         name=who,
                     )
                 value = rules.tariffs["solo"]
+                terms: tuple[Term, ...] = (term("durchmarsch", value),)
                 if rules["durchmarsch_value"] == "schwarz":
                     value += rules.tariffs["schneider"] + rules.tariffs["schwarz"]
+                    terms += (
+                        term("schneider", rules.tariffs["schneider"]),
+                        term("schwarz", rules.tariffs["schwarz"]),
+                    )
+                value *= doubling
                 return Outcome(
-                    against_all(table, who, value * doubling), carry,
+                    against_all(table, who, value), carry,
                     events=frozenset({"durchmarsch"}),
+                    breakdown=Breakdown(
+                        terms, doubled, value, one_against_rest("winner", who, table.active, 1)
+                    ),
                 )
     most = max(points.values())
     loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
+    every_virgin = rules["virgin"] == "all"
+    value = rules.tariffs["ramsch"] * doubling
+    if every_virgin:
+        value <<= len(virgins)
     payouts: dict[str, int] = {}
     for who in table.active:
         if who == loser:
             continue
-        share = rules.tariffs["ramsch"] * doubling
-        if rules["virgin"] == "all":
-            share <<= len(virgins)
-        elif who in virgins:
-            share *= 2
-        payouts[who] = share
+        payouts[who] = value * 2 if who in virgins and not every_virgin else value
     payouts[loser] = -sum(payouts.values())
-    return Outcome(payouts, carry)
+    terms, multipliers = _ramsch_terms(
+        rules.tariffs["ramsch"], deal.doubles, len(virgins) if every_virgin else 0
+    )
+    shares = _ramsch_shares(table.active, loser, virgins, 1 if every_virgin else 2)
+    return Outcome(payouts, carry, breakdown=breakdown_of(terms, multipliers, value, shares))
+
+
+@lru_cache(maxsize=256)
+def _ramsch_terms(
+    tariff: int, doubles: int, every_virgin: int
+) -> tuple[tuple[Term, ...], tuple[Multiplier, ...]]:
+    """A Ramsch's term, and its knocks and virgins (each doubling everything) as multipliers."""
+    multipliers: tuple[Multiplier, ...] = (doublings("doubles", doubles),) if doubles else ()
+    if every_virgin:
+        multipliers += (doublings("virgins", every_virgin),)
+    return (term("ramsch", tariff),), multipliers
+
+
+@lru_cache(maxsize=4096)
+def _ramsch_shares(
+    active: tuple[str, ...], loser: str, virgins: frozenset[str], virgin_times: int
+) -> tuple[Share, ...]:
+    """The loser pays every other player a share; a virgin's share is ``virgin_times`` shares."""
+    winners = tuple(who for who in active if who != loser and who not in virgins)
+    own = tuple(who for who in active if who != loser and who in virgins)
+    return (
+        *((share("winner", winners, 1),) if winners else ()),
+        *((share("virgin", own, virgin_times),) if own else ()),
+        share("loser", (loser,), -(len(winners) + virgin_times * len(own))),
+    )
 
 
 # -- across deals -----------------------------------------------------------------------
@@ -194,22 +290,24 @@ def bock_rounds(
     if setting is None:
         return outcome
     rounds = list(before.bock)
-    multiplier = 1
+    running = 0
     if rounds:
         if setting["stack"] == "double":
-            multiplier = 1 << len(rounds)
+            running = len(rounds)
             rounds = [left - 1 for left in rounds]
         else:
-            multiplier = 2
+            running = 1
             rounds[0] -= 1
         rounds = [left for left in rounds if left > 0]
     if deal.bock or outcome.events & set(setting["after"]):
         rounds.append(setting["deals"] or len(table.players))
+    multiplier = 1 << running
     return replace(
         outcome,
         payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
         bock=multiplier,
         carry=replace(outcome.carry, bock=tuple(rounds)),
+        breakdown=outcome.breakdown.multiplied(doublings("bock", running)) if running else outcome.breakdown,
     )
 
 
@@ -229,20 +327,28 @@ def the_stock(
     pot = before.pot
     payouts = dict(outcome.payouts)
     if game.kind == "none":
-        for who in table.active:
-            payouts[who] -= setting["pay"]
+        moved = "pay_in"
+        amounts = tuple((who, -setting["pay"]) for who in table.active)
         pot += setting["pay"] * len(table.active)
-    elif outcome.won and pot and _takes_the_pot(setting, game):
-        share = pot // len(outcome.side)
-        for who in outcome.side:
-            payouts[who] += share
-        pot -= share * len(outcome.side)
+    elif outcome.won and pot >= len(outcome.side) and _takes_the_pot(setting, game):
+        # A pot smaller than the side stays whole: its shares would be 0.
+        moved = "take"
+        each = pot // len(outcome.side)
+        amounts = tuple((who, each) for who in outcome.side)
+        pot -= each * len(outcome.side)
     elif outcome.won is False and pot and setting["double"] and game.name in ("sauspiel", "hochzeit"):
+        moved = "double"
         declarer, partner = outcome.side
-        payouts[declarer] -= (pot + 1) // 2
-        payouts[partner] -= pot // 2
+        amounts = ((declarer, -((pot + 1) // 2)), (partner, -(pot // 2)))
         pot *= 2
-    return replace(outcome, payouts=MappingProxyType(payouts), carry=replace(outcome.carry, pot=pot))
+    else:
+        return replace(outcome, carry=replace(outcome.carry, pot=pot))
+    for who, amount in amounts:
+        payouts[who] += amount
+    return replace(
+        outcome, payouts=MappingProxyType(payouts), carry=replace(outcome.carry, pot=pot),
+        breakdown=replace(outcome.breakdown, stock=StockMove(moved, before.pot, pot, amounts)),
+    )
 
 
 # -- the family as data -------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -39,9 +40,16 @@ def bid_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         )
     points = side_points(deal, widow=True)
     won = declarer_won(deal, points, bid)
-    value = game_value(rules, game, deal, points, won) << (deal.hand + deal.contra + deal.re)
+    terms, multipliers, value = game_value(rules, game, deal, points, won)
+    if deal.hand:
+        multipliers += (HAND,)
+        value *= 2
+    sign = 1 if won else -1
     return Outcome(
-        against_all(table, declarer, value if won else -value), carry, won=won, side=(declarer,)
+        against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
+        breakdown=Breakdown(
+            terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
+        ),
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from scorer.engine.breakdown import Breakdown, Term, one_against_rest, side_against_rest, term
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -71,12 +72,20 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     gained = game_points(rules, deal, points, won)
     winners = ours if won else 1 - ours
     after, completed = strokes(carry, winners + 1, gained)
+    terms: tuple[Term, ...]
     if rules["settle_per_head"]:
         value = rules.tariffs["head"] if completed else 0
+        terms = (term("head", value),) if completed else ()
     else:
         value = gained * rules.tariffs["game_point"]
+        terms = (term("game_points", value, gained),)
     payouts = side_against_side(table, set(pair[winners]), value)
-    return Outcome(payouts, after, won=won, side=(declarer, mate))
+    shares = side_against_rest(declarer, mate, table.active, 1 if won else -1)
+    tally = (term("strokes", gained), term("head", 1)) if completed else (term("strokes", gained),)
+    return Outcome(
+        payouts, after, won=won, side=(declarer, mate),
+        breakdown=Breakdown(terms, (), value, shares, tally=tally),
+    )
 
 
 def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -85,8 +94,16 @@ def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outco
     declarer = seated(table, deal.declarer, "declarer")
     points = side_points(deal, widow=False)
     won = points >= LOWEST_BID
-    value = game_points(rules, deal, points, won) * rules.tariffs["game_point"]
-    return Outcome(against_all(table, declarer, value if won else -value), carry, won=won, side=(declarer,))
+    gained = game_points(rules, deal, points, won)
+    value = gained * rules.tariffs["game_point"]
+    terms = (term("game_points", value, gained),)
+    sign = 1 if won else -1
+    return Outcome(
+        against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
+        breakdown=Breakdown(
+            terms, (), value, one_against_rest("declarer", declarer, table.active, sign)
+        ),
+    )
 
 
 GAMES = MappingProxyType(

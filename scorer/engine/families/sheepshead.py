@@ -7,6 +7,10 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from scorer.engine.breakdown import (
+    BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, doublings, everybody, one_against_rest,
+    share, term,
+)
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -52,17 +56,37 @@ def doubled_by_doublers(rules: RuleSet, carry: Carry) -> tuple[int, Carry]:
     return 1, replace(carry, doublers=carry.doublers - 1)
 
 
-def multiplier(rules: RuleSet, deal: Deal, doublings: int, won: bool) -> int:
-    """M: crack, recrack, each blitz and each doubler double, up to the cap; then the bump."""
+def multiplier(
+    rules: RuleSet, deal: Deal, doubled: int, won: bool
+) -> tuple[int, tuple[Multiplier, ...]]:
+    """M: crack, recrack, each blitz and each doubler double, up to the cap; then the bump.
+
+    Returns M and the multipliers that make it; the cap is among them only when it cut.
+
+    >>> from scorer.engine import parse_rules
+    >>> rules = parse_rules({"preset": "sheepshead", "max_multiplier": 4})
+    >>> factor, made_of = multiplier(rules, Deal(game="pick", crack=True, blitz=2), 0, False)
+    >>> factor, [m.name for m in made_of]
+    (8, ['crack', 'blitz', 'cap', 'bump'])
+    """
     if deal.recrack and not deal.crack:
         raise ScoringError("recrack", N_("a recrack answers a crack, and nobody cracked"))
-    factor = 1 << (deal.crack + deal.recrack + deal.blitz + doublings)
+    factor = 1 << (deal.crack + deal.recrack + deal.blitz + doubled)
+    made_of: tuple[Multiplier, ...] = ()
+    if deal.crack:
+        made_of += (CRACK, RECRACK) if deal.recrack else (CRACK,)
+    if deal.blitz:
+        made_of += (doublings("blitz", deal.blitz),)
+    if doubled:
+        made_of += (doublings("doubler", doubled),)
     cap = rules["max_multiplier"]
-    if cap is not None:
-        factor = min(factor, cap)
+    if cap is not None and factor > cap:
+        factor = cap
+        made_of += (Multiplier(CAP, cap),)
     if not won and rules["double_on_bump"]:
         factor *= 2
-    return factor
+        made_of += (BUMP,)
+    return factor, made_of
 
 
 def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -73,18 +97,31 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     side = (picker,) if partner is None else (picker, partner)
     points = side_points(deal, widow=True)
     won = points >= LOWEST_BID
-    doublings, after = doubled_by_doublers(rules, carry)
-    share = tier(rules, deal, points, won) * multiplier(rules, deal, doublings, won)
-    if not won:
-        share = -share
-    defenders = [who for who in table.active if who not in side]
-    payouts = {who: -share for who in defenders}
+    doubled, after = doubled_by_doublers(rules, carry)
+    level = tier(rules, deal, points, won)
+    factor, doubling = multiplier(rules, deal, doubled, won)
+    value = level * factor
+    terms = (term("tier", level),)
+    sign = 1 if won else -1
+    each = value * sign
+    defenders = tuple(who for who in table.active if who not in side)
+    payouts = {who: -each for who in defenders}
+    partner_times = 0
     if partner is not None:
         # Off the hook: a partner whose side took no trick pays nothing; the picker pays for both.
         off_hook = deal.schwarz and not won and rules["partner_off_hook"]
-        payouts[partner] = 0 if off_hook else share
+        payouts[partner] = 0 if off_hook else each
+        partner_times = 0 if off_hook else sign
     payouts[picker] = -sum(payouts.values())
-    return Outcome(payouts, after, won=won, side=side)
+    picker_times = sign * len(defenders) - partner_times
+    shares = (
+        share("picker", (picker,), picker_times),
+        *((share("partner", (partner,), partner_times),) if partner is not None else ()),
+        share("opponent", defenders, -sign),
+    )
+    return Outcome(
+        payouts, after, won=won, side=side, breakdown=Breakdown(terms, doubling, value, shares),
+    )
 
 
 def nobody_picked(rules: RuleSet, deal: Deal) -> None:
@@ -111,7 +148,13 @@ def leaster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     takers = [who for who in table.active if who not in trickless]
     fewest = min(points[who] for who in takers)
     winner = the_one(deal.winner, [w for w in takers if points[w] == fewest], table, "winner", "fewest")
-    return Outcome(against_all(table, winner, rules.tariffs["leaster"]), carry)
+    value = rules.tariffs["leaster"]
+    return Outcome(
+        against_all(table, winner, value), carry,
+        breakdown=Breakdown(
+            (term("leaster", value),), (), value, one_against_rest("winner", winner, table.active, 1)
+        ),
+    )
 
 
 def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -120,7 +163,13 @@ def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     points = player_points(deal, table)
     most = max(points.values())
     loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
-    return Outcome(against_all(table, loser, -rules.tariffs["moster"]), carry)
+    value = rules.tariffs["moster"]
+    return Outcome(
+        against_all(table, loser, -value), carry,
+        breakdown=Breakdown(
+            (term("moster", value),), (), value, one_against_rest("loser", loser, table.active, -1)
+        ),
+    )
 
 
 def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -128,6 +177,7 @@ def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     nobody_picked(rules, deal)
     return Outcome(
         {who: 0 for who in table.active}, replace(carry, doublers=carry.doublers + 1),
+        breakdown=Breakdown((), (), 0, everybody(table.active)),
     )
 
 

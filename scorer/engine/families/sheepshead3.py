@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from scorer.engine.breakdown import Breakdown, Term, one_against_rest, term
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -39,16 +40,20 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
             )
         schwarz = points in (0, 120)
     won = points >= LOWEST_BID
-    victory = rules.tariffs["game"]
+    value = rules.tariffs["game"]
+    terms: tuple[Term, ...] = (term("pick", value),)
     if schwarz or schneider(rules, deal, points, won):
-        victory += rules.tariffs["schneider"]
+        value += rules.tariffs["schneider"]
+        terms += (term("schneider", rules.tariffs["schneider"]),)
     if schwarz:
-        victory += rules.tariffs["schwarz"]
-    if not won:
-        victory = -victory
+        value += rules.tariffs["schwarz"]
+        terms += (term("schwarz", rules.tariffs["schwarz"]),)
+    sign = 1 if won else -1
+    victory = value * sign
     return Outcome(
         against_all(table, declarer, victory), added_tally(carry, {declarer: victory}),
         won=won, side=(declarer,),
+        breakdown=Breakdown(terms, (), value, one_against_rest("picker", declarer, table.active, sign)),
     )
 
 
@@ -62,7 +67,13 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     "winner", N_("%(name)s took all 120: nobody wins this least"), name=who
                 )
             loss = rules.tariffs["least_all"]
-            return Outcome(against_all(table, who, -loss), added_tally(carry, {who: -loss}))
+            return Outcome(
+                against_all(table, who, -loss), added_tally(carry, {who: -loss}),
+                breakdown=Breakdown(
+                    (term("least_all", loss),), (), loss,
+                    one_against_rest("loser", who, table.active, -1),
+                ),
+            )
     fewest = min(points.values())
     tied = [who for who in table.active if points[who] == fewest]
     if len(tied) == len(table.active):
@@ -78,8 +89,15 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         zero = winner in no_trick(deal, table, points)
     else:
         zero = fewest == 0
-    victory = rules.tariffs["least"] + (rules.tariffs["least_zero"] if zero else 0)
-    return Outcome(against_all(table, winner, victory), added_tally(carry, {winner: victory}))
+    victory = rules.tariffs["least"]
+    terms: tuple[Term, ...] = (term("least", victory),)
+    if zero:
+        victory += rules.tariffs["least_zero"]
+        terms += (term("least_zero", rules.tariffs["least_zero"]),)
+    return Outcome(
+        against_all(table, winner, victory), added_tally(carry, {winner: victory}),
+        breakdown=Breakdown(terms, (), victory, one_against_rest("winner", winner, table.active, 1)),
+    )
 
 
 GAMES = MappingProxyType(

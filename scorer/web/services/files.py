@@ -28,13 +28,14 @@ def export_document(state: ListState) -> dict[str, Any]:
 
 
 def api_document(state: ListState) -> dict[str, Any]:
-    """The list file with each deal's number, dealer and payouts, totals and settlement."""
+    """The list file with each deal's number, dealer, payouts and breakdown, totals and settlement."""
     document = export_document(state)
     scored = state.result.to_dict()
     for deal, result, row in zip(document["deals"], scored["deals"], state.deal_rows):
         deal["number"] = result["number"]
         deal["dealer"] = result["dealer"]
         deal["payouts"] = result["payouts"]
+        deal["breakdown"] = result["breakdown"]
         # "bock" is the deal's own key (a round called by hand): the multiplier is "under_bock".
         if "bock" in result:
             deal["under_bock"] = result["bock"]

@@ -1,0 +1,401 @@
+"""Why a deal pays what it pays: its terms, multipliers, value, shares and Stock move, as data.
+
+The code that scores a deal builds its breakdown alongside the payouts; the
+rules across deals (Bock, the Stock) add what they change. Nothing here
+formats words but :func:`describe`, which the app calls with the table's
+language. Names (of terms, multipliers, roles, Stock moves) are stable
+machine words; the app translates them.
+
+The arithmetic is always the same, for every family::
+
+    factor = the multipliers folded left to right (each multiplies; a cap caps)
+    value  = (sum of the terms' units) x factor
+    payout = times x value for each player of each share, plus what the player
+             took out of the Stock (+) or paid into it (-)
+
+>>> b = Breakdown(
+...     terms=(Term("sauspiel", 20), Term("schneider", 10), Term("laufende", 15, 3)),
+...     multipliers=(CONTRA,),
+...     value=90,
+...     shares=(Share("declarer", ("Anna",), 1), Share("partner", ("Chris",), 1),
+...             Share("opponent", ("Bene", "Dora"), -1)),
+... )
+>>> b.worth()
+90
+>>> b.payouts()
+{'Anna': 90, 'Chris': 90, 'Bene': -90, 'Dora': -90}
+>>> describe(b, str.capitalize)
+'Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Contra ×2 = 90 Each'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any, NoReturn
+
+#: The name of the multiplier that caps the product of those before it.
+CAP = "cap"
+
+
+class Shared(dict[str, Any]):
+    """A read-only dict: the JSON of a breakdown or of one of its pieces, shared by the deals that have it.
+
+    Writing a list's breakdowns out builds each one's JSON once, not once per
+    deal (bench/engine.py). Its arrays are tuples, which JSON writes as
+    arrays. Changing one raises TypeError; its copies (``dict(piece)``,
+    copy, deepcopy) are plain dicts, to change.
+
+    >>> piece = Term("schneider", 10).json
+    >>> piece == {"name": "schneider", "units": 10}, dict(piece) is piece
+    (True, False)
+    >>> piece["units"] = 20
+    Traceback (most recent call last):
+    TypeError: this piece of a breakdown is shared by every deal that has it: change a copy
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("this piece of a breakdown is shared by every deal that has it: change a copy")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type[Shared], tuple[dict[str, Any]]]:
+        # Pickle would rebuild a dict subclass item by item, through __setitem__.
+        return Shared, (dict(self),)
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return deepcopy(dict(self), memo)
+
+
+def _set_json(piece: Any, json: dict[str, Any], count: int | None = None) -> None:
+    # Set once, when the (frozen) piece is made; a count only where there is one.
+    object.__setattr__(piece, "json", Shared(json if count is None else {**json, "count": count}))
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One addend of a game's value: a tariff, schneider, schwarz, Laufende, a tier."""
+
+    #: What it is: the game's tariff (``sauspiel``, ``solo``, ``pick``, ...),
+    #: ``schneider``, ``schwarz``, ``laufende``, ``tier``, ``game_points``, ...
+    name: str
+    #: Units it adds to the value.
+    units: int
+    #: How many of it there are, where that is said (3 Laufende, 2 game points).
+    count: int | None = None
+    #: As JSON: name and units, and count where there is one (read-only, shared).
+    json: Shared = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _set_json(self, {"name": self.name, "units": self.units}, self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class Multiplier:
+    """One doubling (or more) of a game's value, or the cap that cut the doublings before it."""
+
+    #: What it is: ``contra``, ``re``, ``doubles``, ``tout``, ``sie``, ``hand``,
+    #: ``ouvert``, ``bock``, ``virgins``, ``crack``, ``recrack``, ``blitz``,
+    #: ``doubler``, ``bump``; or ``cap``.
+    name: str
+    #: The factor it multiplies by; for the ``cap``, the most the product may be.
+    factor: int
+    #: How many doubled, where several may (doubles, blitzes, doublers, virgins, Bock rounds).
+    count: int | None = None
+    #: As JSON: name and factor, and count where there is one (read-only, shared).
+    json: Shared = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _set_json(self, {"name": self.name, "factor": self.factor}, self.count)
+
+    def apply(self, product: int) -> int:
+        """The product of the multipliers so far, with this one applied.
+
+        >>> Multiplier("crack", 2).apply(8), Multiplier(CAP, 16).apply(32)
+        (16, 16)
+        """
+        if self.name == CAP:
+            return min(product, self.factor)
+        return product * self.factor
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """How the value is split: each of these players gets ``times`` x value (negative: pays)."""
+
+    #: Who they are in this deal: ``declarer``, ``partner``, ``opponent``,
+    #: ``picker``, ``winner``, ``loser``, ``virgin``, ``player``.
+    role: str
+    players: tuple[str, ...]
+    #: Each player's payout in values: +3 a won solo's declarer, -1 each opponent.
+    times: int
+    #: As JSON: role, players and times (read-only, shared).
+    json: Shared = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _set_json(self, {"role": self.role, "players": self.players, "times": self.times})
+
+
+@dataclass(frozen=True, slots=True)
+class StockMove:
+    """What a deal put into the Stock (the pot) or took out of it; Bock never doubles it."""
+
+    #: ``pay_in`` (a hand thrown in), ``take`` (a won game takes the pot),
+    #: ``double`` (a lost Sauspiel or Hochzeit doubles it).
+    name: str
+    #: Units in the pot before and after the deal.
+    before: int
+    after: int
+    #: Each player's move: + taken out of the pot, - paid into it.
+    amounts: tuple[tuple[str, int], ...]
+    #: As JSON: ``amounts`` by player (read-only).
+    json: Shared = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _set_json(self, {
+            "name": self.name, "before": self.before, "after": self.after,
+            "amounts": Shared(self.amounts),
+        })
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """Why a deal pays what it pays, in the same shape for every family.
+
+    Its pieces are shared between deals (see :func:`term`, :func:`share`),
+    and so are whole breakdowns of equal deals (see :func:`breakdown_of`).
+    """
+
+    #: The value's addends, in order.
+    terms: tuple[Term, ...]
+    #: The multipliers, in the order they apply (see :func:`factor`).
+    multipliers: tuple[Multiplier, ...]
+    #: The terms' sum times the multipliers: what one share of 1 is worth.
+    value: int
+    #: How the value is split among the players of the deal (all of them).
+    shares: tuple[Share, ...]
+    #: What went into or out of the Stock, if anything.
+    stock: StockMove | None = None
+    #: What the deal put on the family's tally, not money: German ``strokes``
+    #: and a completed ``head``.
+    tally: tuple[Term, ...] = ()
+    #: As JSON, once written (see :meth:`to_dict`).
+    _json: Shared | None = field(default=None, init=False, repr=False, compare=False)
+
+    def worth(self) -> int:
+        """The value, worked out again from the terms and multipliers."""
+        return worth(self.terms, self.multipliers)
+
+    def payouts(self) -> dict[str, int]:
+        """Every player's payout, worked out again from the breakdown's own data."""
+        value = self.worth()
+        out = {who: share.times * value for share in self.shares for who in share.players}
+        if self.stock is not None:
+            for who, amount in self.stock.amounts:
+                out[who] = out.get(who, 0) + amount
+        return out
+
+    def to_dict(self) -> Shared:
+        """Write the breakdown as the command line and the API give it: read-only, arrays as tuples.
+
+        Written once: the deals that share a breakdown (see :func:`breakdown_of`)
+        share its JSON, and so do the pieces.
+        """
+        json = self._json
+        if json is None:
+            json = Shared({
+                "terms": tuple(map(_JSON, self.terms)),
+                "multipliers": tuple(map(_JSON, self.multipliers)),
+                "value": self.value,
+                "shares": tuple(map(_JSON, self.shares)),
+                **({"stock": self.stock.json} if self.stock is not None else {}),
+                **({"tally": tuple(map(_JSON, self.tally))} if self.tally else {}),
+            })
+            object.__setattr__(self, "_json", json)
+        return json
+
+    def multiplied(self, multiplier: Multiplier) -> Breakdown:
+        """The breakdown with one more multiplier applied to its value (Bock)."""
+        return replace(
+            self, multipliers=(*self.multipliers, multiplier), value=multiplier.apply(self.value)
+        )
+
+
+_JSON = attrgetter("json")
+
+
+# -- building blocks, shared so that equal pieces are built once ----------------------------
+
+CONTRA = Multiplier("contra", 2)
+RE = Multiplier("re", 2)
+TOUT = Multiplier("tout", 2)
+SIE = Multiplier("sie", 4)
+HAND = Multiplier("hand", 2)
+OUVERT = Multiplier("ouvert", 2)
+CRACK = Multiplier("crack", 2)
+RECRACK = Multiplier("recrack", 2)
+BUMP = Multiplier("bump", 2)
+
+
+@lru_cache(maxsize=1024)
+def term(name: str, units: int, count: int | None = None) -> Term:
+    """A term, built once for each name, units and count."""
+    return Term(name, units, count)
+
+
+@lru_cache(maxsize=256)
+def doublings(name: str, count: int) -> Multiplier:
+    """``count`` doublings of one kind as one multiplier: x 2^count.
+
+    >>> doublings("doubles", 2)
+    Multiplier(name='doubles', factor=4, count=2)
+    """
+    return Multiplier(name, 1 << count, count)
+
+
+@lru_cache(maxsize=4096)
+def share(role: str, players: tuple[str, ...], times: int) -> Share:
+    """A share, built once for each role, players and times."""
+    return Share(role, players, times)
+
+
+#: Breakdowns built from shared pieces, by the pieces' identity and the value.
+_BUILT: dict[tuple[int, int, int, int], Breakdown] = {}
+#: How many are kept before starting again.
+_MOST_BUILT = 4096
+
+
+def breakdown_of(
+    terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
+    shares: tuple[Share, ...],
+) -> Breakdown:
+    """The breakdown of these pieces, built once for every deal that has the very same pieces.
+
+    Only pieces that are kept once themselves (as :func:`one_against_rest`
+    and the games' own caches keep them) are shared this way. Kept by the
+    pieces' identity: a kept breakdown holds them, so while it is kept no
+    other object can have their ids.
+
+    >>> pieces = ((term("solo", 40),), (), 40, one_against_rest("declarer", "A", ("A", "B", "C"), 1))
+    >>> breakdown_of(*pieces) is breakdown_of(*pieces)
+    True
+    """
+    key = (id(terms), id(multipliers), value, id(shares))
+    found = _BUILT.get(key)
+    if found is None:
+        if len(_BUILT) >= _MOST_BUILT:
+            _BUILT.clear()
+        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares)
+    return found
+
+
+def factor(multipliers: Iterable[Multiplier]) -> int:
+    """The multipliers folded left to right: each multiplies, a cap caps the product so far.
+
+    >>> factor((Multiplier("blitz", 32, 5), Multiplier(CAP, 16), BUMP))
+    32
+    """
+    product = 1
+    for multiplier in multipliers:
+        product = multiplier.apply(product)
+    return product
+
+
+def worth(terms: Iterable[Term], multipliers: Iterable[Multiplier] = ()) -> int:
+    """What terms and multipliers are worth: the terms' sum times their factor.
+
+    >>> worth((Term("tier", 2),), (Multiplier("blitz", 32, 5), Multiplier(CAP, 16), BUMP))
+    64
+    """
+    total = 0
+    for t in terms:
+        total += t.units
+    return total * factor(multipliers) if multipliers else total
+
+
+@lru_cache(maxsize=4096)
+def one_against_rest(
+    role: str, who: str, active: tuple[str, ...], times: int, rest: str = "opponent"
+) -> tuple[Share, Share]:
+    """One player against everybody else: each of the rest gets -times, the one the rest.
+
+    >>> one_against_rest("declarer", "A", ("A", "B", "C", "D"), 1)[0].times
+    3
+    """
+    others = tuple(p for p in active if p != who)
+    return share(role, (who,), times * len(others)), share(rest, others, -times)
+
+
+@lru_cache(maxsize=4096)
+def side_against_rest(
+    declarer: str, partner: str, active: tuple[str, ...], times: int
+) -> tuple[Share, Share, Share]:
+    """Declarer and partner against the rest: each of the side gets times, each opponent -times.
+
+    >>> [s.times for s in side_against_rest("A", "C", ("A", "B", "C", "D"), -1)]
+    [-1, -1, 1]
+    """
+    others = tuple(p for p in active if p != declarer and p != partner)
+    return (
+        share("declarer", (declarer,), times), share("partner", (partner,), times),
+        share("opponent", others, -times),
+    )
+
+
+def everybody(active: tuple[str, ...]) -> tuple[Share, ...]:
+    """Nobody pays: every player's share is nothing."""
+    return (share("player", active, 0),)
+
+
+# -- in words ---------------------------------------------------------------------------------
+
+
+def describe(breakdown: Breakdown, words: Callable[[str], str]) -> str:
+    """The breakdown as one line, its names put into words by ``words`` (the table's language).
+
+    The terms added up, each multiplier in turn, then the value; "each" when
+    every player wins or pays the value, else what the shares of more than
+    one value win (+) or pay (-); then the tally and the Stock.
+
+    >>> solo = Breakdown((Term("solo", 40), Term("laufende", 15, 3)), (doublings("doubles", 1),), 110,
+    ...                  one_against_rest("declarer", "A", ("A", "B", "C", "D"), -1))
+    >>> describe(solo, lambda name: name)
+    'solo 40 + 3 laufende 15 = 55 · doubles ×2 = 110 · declarer ×3 = -330'
+    """
+    terms = breakdown.terms
+    line = " + ".join(
+        f"{t.count} {words(t.name)} {t.units}" if t.count is not None else f"{words(t.name)} {t.units}"
+        for t in terms
+    ) or "0"
+    if len(terms) > 1:
+        line += f" = {sum(t.units for t in terms)}"
+    pieces = [line]
+    for m in breakdown.multipliers:
+        if m.name == CAP:
+            pieces.append(f"{words(m.name)} {m.factor}")
+        elif m.count is not None and m.count > 1:
+            pieces.append(f"{m.count} {words(m.name)} ×{m.factor}")
+        else:
+            pieces.append(f"{words(m.name)} ×{m.factor}")
+    if breakdown.multipliers:
+        pieces[-1] += f" = {breakdown.value}"
+    several = [s for s in breakdown.shares if abs(s.times) > 1]
+    if breakdown.value and not several:
+        pieces[-1] += f" {words('each')}"
+    pieces.extend(
+        f"{words(s.role)} ×{abs(s.times)} = {s.times * breakdown.value:+d}" for s in several
+    )
+    pieces.extend(f"{t.units} {words(t.name)}" for t in breakdown.tally)
+    stock = breakdown.stock
+    if stock is not None:
+        pieces.append(f"{words(stock.name)} {abs(stock.after - stock.before)}")
+    return " · ".join(pieces)
