@@ -31,7 +31,7 @@ from scorer.web.models import GroupRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
 from scorer.web.services.files import export_document
 from scorer.web.services.keys import hash_key, key_from_token
-from scorer.web.services.lists import _check_ends, create_list, list_state
+from scorer.web.services.lists import _check_ends, create_list, is_list_id, list_state
 
 MAX_GROUP_NAME = 80
 #: A Stammtisch is more than a table, but not a town.
@@ -92,7 +92,9 @@ def create_group(document: Mapping[str, Any], *, token: str | None = None) -> tu
 
 def get_group(group_id: str) -> GroupRow:
     """Find a group by its id."""
-    group = db.session.get(GroupRow, group_id) if len(group_id) <= 32 else None
+    # Group ids are made as list ids are: anything of another shape (a NUL, a
+    # direction mark) is no group, and never reaches the database.
+    group = db.session.get(GroupRow, group_id) if is_list_id(group_id) else None
     if group is None:
         raise NotFound("no such group")
     return group
