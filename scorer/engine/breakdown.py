@@ -42,7 +42,7 @@ CAP = "cap"
 
 
 class Shared(dict[str, Any]):
-    """A read-only dict: the JSON of a breakdown or of one of its pieces, shared by the deals that have it.
+    """A read-only dict: the JSON of a breakdown or of a piece of one, shared by the deals that have it.
 
     Writing a list's breakdowns out builds each one's JSON once, not once per
     deal (bench/engine.py). Its arrays are tuples, which JSON writes as
