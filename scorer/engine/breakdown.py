@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from copy import deepcopy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any, NoReturn
@@ -42,7 +42,7 @@ CAP = "cap"
 
 
 class Shared(dict[str, Any]):
-    """A read-only dict: the JSON of a breakdown or of one of its pieces, shared by the deals that have it.
+    """A read-only dict: the JSON of a breakdown or of a piece of one, shared by the deals that have it.
 
     Writing a list's breakdowns out builds each one's JSON once, not once per
     deal (bench/engine.py). Its arrays are tuples, which JSON writes as
@@ -212,22 +212,35 @@ class Breakdown:
         """
         json = self._json
         if json is None:
-            json = Shared({
+            written = {
                 "terms": tuple(map(_JSON, self.terms)),
                 "multipliers": tuple(map(_JSON, self.multipliers)),
                 "value": self.value,
                 "shares": tuple(map(_JSON, self.shares)),
-                **({"stock": self.stock.json} if self.stock is not None else {}),
-                **({"tally": tuple(map(_JSON, self.tally))} if self.tally else {}),
-            })
+            }
+            if self.stock is not None:
+                written["stock"] = self.stock.json
+            if self.tally:
+                written["tally"] = tuple(map(_JSON, self.tally))
+            json = Shared(written)
             object.__setattr__(self, "_json", json)
         return json
 
     def multiplied(self, multiplier: Multiplier) -> Breakdown:
         """The breakdown with one more multiplier applied to its value (Bock)."""
-        return replace(
-            self, multipliers=(*self.multipliers, multiplier), value=multiplier.apply(self.value)
+        if self.stock is not None:
+            return Breakdown(
+                self.terms, (*self.multipliers, multiplier), multiplier.apply(self.value),
+                self.shares, self.stock, self.tally,
+            )
+        return breakdown_of(
+            self.terms, then(self.multipliers, multiplier), multiplier.apply(self.value),
+            self.shares, self.tally,
         )
+
+    def with_stock(self, move: StockMove) -> Breakdown:
+        """The breakdown with what went into or out of the Stock."""
+        return Breakdown(self.terms, self.multipliers, self.value, self.shares, move, self.tally)
 
 
 _JSON = attrgetter("json")
@@ -252,6 +265,22 @@ def term(name: str, units: int, count: int | None = None) -> Term:
     return Term(name, units, count)
 
 
+@lru_cache(maxsize=1024)
+def terms_of(*named: tuple[str, int] | tuple[str, int, int]) -> tuple[Term, ...]:
+    """Terms from (name, units) or (name, units, count), the tuple of them kept once.
+
+    >>> terms_of(("pick", 2), ("schneider", 2)) is terms_of(("pick", 2), ("schneider", 2))
+    True
+    """
+    return tuple(term(*each) for each in named)
+
+
+@lru_cache(maxsize=256)
+def then(multipliers: tuple[Multiplier, ...], multiplier: Multiplier) -> tuple[Multiplier, ...]:
+    """The multipliers with one more after them, the tuple of them kept once."""
+    return (*multipliers, multiplier)
+
+
 @lru_cache(maxsize=256)
 def doublings(name: str, count: int) -> Multiplier:
     """``count`` doublings of one kind as one multiplier: x 2^count.
@@ -269,14 +298,14 @@ def share(role: str, players: tuple[str, ...], times: int) -> Share:
 
 
 #: Breakdowns built from shared pieces, by the pieces' identity and the value.
-_BUILT: dict[tuple[int, int, int, int], Breakdown] = {}
+_BUILT: dict[tuple[int, int, int, int, int], Breakdown] = {}
 #: How many are kept before starting again.
 _MOST_BUILT = 4096
 
 
 def breakdown_of(
     terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
-    shares: tuple[Share, ...],
+    shares: tuple[Share, ...], tally: tuple[Term, ...] = (),
 ) -> Breakdown:
     """The breakdown of these pieces, built once for every deal that has the very same pieces.
 
@@ -289,12 +318,12 @@ def breakdown_of(
     >>> breakdown_of(*pieces) is breakdown_of(*pieces)
     True
     """
-    key = (id(terms), id(multipliers), value, id(shares))
+    key = (id(terms), id(multipliers), value, id(shares), id(tally))
     found = _BUILT.get(key)
     if found is None:
         if len(_BUILT) >= _MOST_BUILT:
             _BUILT.clear()
-        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares)
+        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares, tally=tally)
     return found
 
 
@@ -351,6 +380,7 @@ def side_against_rest(
     )
 
 
+@lru_cache(maxsize=256)
 def everybody(active: tuple[str, ...]) -> tuple[Share, ...]:
     """Nobody pays: every player's share is nothing."""
     return (share("player", active, 0),)

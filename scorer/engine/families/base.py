@@ -8,7 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorer.engine.breakdown import Breakdown, everybody
+from scorer.engine.breakdown import Breakdown, breakdown_of, everybody
 from scorer.engine.deals import NEUTRAL, Deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.options import Option
@@ -434,7 +434,7 @@ def nothing(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """A hand thrown in: nobody pays."""
     return Outcome(
         {who: 0 for who in table.active}, carry, events=frozenset({"passed"}),
-        breakdown=Breakdown((), (), 0, everybody(table.active)),
+        breakdown=breakdown_of((), (), 0, everybody(table.active)),
     )
 
 

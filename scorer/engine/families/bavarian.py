@@ -10,8 +10,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine.breakdown import (
-    CONTRA, OUVERT, RE, SIE, TOUT, Breakdown, Multiplier, Share, StockMove, Term, doublings,
-    breakdown_of, one_against_rest, share, side_against_rest, term,
+    CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, StockMove, Term, breakdown_of, doublings,
+    one_against_rest, share, side_against_rest, term, terms_of,
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
@@ -82,7 +82,7 @@ def game_value(
 @lru_cache(maxsize=4096)
 def _valued(
     name: str, base: int, schneider: int | None, schwarz: int | None, running: int, laufende: int,
-    announced: Multiplier | None, contra: bool, re: bool, doubles: int,
+    tout_or_sie: Multiplier | None, contra: bool, re: bool, doubles: int,
 ) -> tuple[tuple[Term, ...], tuple[Multiplier, ...], int]:
     # Kept once for each way a game can add up: the deals of a list share
     # their terms and multipliers instead of building them again.
@@ -97,19 +97,21 @@ def _valued(
     if running:
         value += running
         terms += (term("laufende", running, laufende),)
-    multipliers: tuple[Multiplier, ...] = () if announced is None else (announced,)
-    value *= 1 if announced is None else announced.factor
-    if contra:
-        multipliers += (CONTRA, RE) if re else (CONTRA,)
-    if doubles:
-        multipliers += (doublings("doubles", doubles),)
-    return terms, multipliers, value << (contra + re + doubles)
+    said = _announced(False, contra, re, doubles)
+    if tout_or_sie is None:
+        return terms, said, value << (contra + re + doubles)
+    return terms, (tout_or_sie, *said), value * tout_or_sie.factor << (contra + re + doubles)
 
 
-def announced(deal: Deal) -> tuple[Multiplier, ...]:
-    """Contra, re and the doubles (knocks): each doubles the value."""
-    said = (CONTRA, RE) if deal.re else (CONTRA,) if deal.contra else ()
-    return (*said, doublings("doubles", deal.doubles)) if deal.doubles else said
+def announced(deal: Deal, *, ouvert: bool = False) -> tuple[Multiplier, ...]:
+    """Contra, re and the doubles (knocks), each doubling the value; a Bettel's ouvert first."""
+    return _announced(ouvert, deal.contra, deal.re, deal.doubles)
+
+
+@lru_cache(maxsize=256)
+def _announced(ouvert: bool, contra: bool, re: bool, doubles: int) -> tuple[Multiplier, ...]:
+    said = ((OUVERT,) if ouvert else ()) + ((CONTRA, RE) if re else (CONTRA,) if contra else ())
+    return (*said, doublings("doubles", doubles)) if doubles else said
 
 
 def events(deal: Deal, points: int) -> frozenset[str]:
@@ -187,14 +189,14 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     check_modifiers(deal, table)
     won = bool(deal.won)
     value = rules.tariffs["bettel"]
-    terms = (term("bettel", value),)
-    multipliers = ((OUVERT,) if deal.ouvert else ()) + announced(deal)
+    terms = terms_of(("bettel", value))
+    multipliers = announced(deal, ouvert=deal.ouvert)
     value <<= deal.ouvert + deal.contra + deal.re + deal.doubles
     sign = 1 if won else -1
     return Outcome(
         against_all(table, declarer, value * sign), carry,
         won=won, side=(declarer,), events=frozenset({"re"} if deal.re else ()),
-        breakdown=Breakdown(
+        breakdown=breakdown_of(
             terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
         ),
     )
@@ -220,18 +222,19 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                         name=who,
                     )
                 value = rules.tariffs["solo"]
-                terms: tuple[Term, ...] = (term("durchmarsch", value),)
+                terms = terms_of(("durchmarsch", value))
                 if rules["durchmarsch_value"] == "schwarz":
                     value += rules.tariffs["schneider"] + rules.tariffs["schwarz"]
-                    terms += (
-                        term("schneider", rules.tariffs["schneider"]),
-                        term("schwarz", rules.tariffs["schwarz"]),
+                    terms = terms_of(
+                        ("durchmarsch", rules.tariffs["solo"]),
+                        ("schneider", rules.tariffs["schneider"]),
+                        ("schwarz", rules.tariffs["schwarz"]),
                     )
                 value *= doubling
                 return Outcome(
                     against_all(table, who, value), carry,
                     events=frozenset({"durchmarsch"}),
-                    breakdown=Breakdown(
+                    breakdown=breakdown_of(
                         terms, doubled, value, one_against_rest("winner", who, table.active, 1)
                     ),
                 )
@@ -289,6 +292,9 @@ def bock_rounds(
     setting = rules["bock"]
     if setting is None:
         return outcome
+    started = deal.bock or outcome.events & set(setting["after"])
+    if not before.bock and not started:
+        return outcome  # no round running and none starting: nothing changes
     rounds = list(before.bock)
     running = 0
     if rounds:
@@ -299,7 +305,7 @@ def bock_rounds(
             running = 1
             rounds[0] -= 1
         rounds = [left for left in rounds if left > 0]
-    if deal.bock or outcome.events & set(setting["after"]):
+    if started:
         rounds.append(setting["deals"] or len(table.players))
     multiplier = 1 << running
     return replace(
@@ -342,12 +348,12 @@ def the_stock(
         amounts = ((declarer, -((pot + 1) // 2)), (partner, -(pot // 2)))
         pot *= 2
     else:
-        return replace(outcome, carry=replace(outcome.carry, pot=pot))
+        return outcome  # nothing goes into the pot or out of it
     for who, amount in amounts:
         payouts[who] += amount
     return replace(
         outcome, payouts=MappingProxyType(payouts), carry=replace(outcome.carry, pot=pot),
-        breakdown=replace(outcome.breakdown, stock=StockMove(moved, before.pot, pot, amounts)),
+        breakdown=outcome.breakdown.with_stock(StockMove(moved, before.pot, pot, amounts)),
     )
 
 

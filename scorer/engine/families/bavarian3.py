@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
+from scorer.engine.breakdown import HAND, breakdown_of, one_against_rest, then
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -42,12 +42,12 @@ def bid_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     won = declarer_won(deal, points, bid)
     terms, multipliers, value = game_value(rules, game, deal, points, won)
     if deal.hand:
-        multipliers += (HAND,)
+        multipliers = then(multipliers, HAND)
         value *= 2
     sign = 1 if won else -1
     return Outcome(
         against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
-        breakdown=Breakdown(
+        breakdown=breakdown_of(
             terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
         ),
     )

@@ -6,7 +6,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from scorer.engine.breakdown import Breakdown, Term, one_against_rest, side_against_rest, term
+from scorer.engine.breakdown import Term, breakdown_of, one_against_rest, side_against_rest, terms_of
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -75,16 +75,16 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     terms: tuple[Term, ...]
     if rules["settle_per_head"]:
         value = rules.tariffs["head"] if completed else 0
-        terms = (term("head", value),) if completed else ()
+        terms = terms_of(("head", value)) if completed else ()
     else:
         value = gained * rules.tariffs["game_point"]
-        terms = (term("game_points", value, gained),)
+        terms = terms_of(("game_points", value, gained))
     payouts = side_against_side(table, set(pair[winners]), value)
     shares = side_against_rest(declarer, mate, table.active, 1 if won else -1)
-    tally = (term("strokes", gained), term("head", 1)) if completed else (term("strokes", gained),)
+    tally = terms_of(("strokes", gained), ("head", 1)) if completed else terms_of(("strokes", gained))
     return Outcome(
         payouts, after, won=won, side=(declarer, mate),
-        breakdown=Breakdown(terms, (), value, shares, tally=tally),
+        breakdown=breakdown_of(terms, (), value, shares, tally),
     )
 
 
@@ -96,12 +96,12 @@ def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outco
     won = points >= LOWEST_BID
     gained = game_points(rules, deal, points, won)
     value = gained * rules.tariffs["game_point"]
-    terms = (term("game_points", value, gained),)
     sign = 1 if won else -1
     return Outcome(
         against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
-        breakdown=Breakdown(
-            terms, (), value, one_against_rest("declarer", declarer, table.active, sign)
+        breakdown=breakdown_of(
+            terms_of(("game_points", value, gained)), (), value,
+            one_against_rest("declarer", declarer, table.active, sign),
         ),
     )
 

@@ -4,12 +4,13 @@ cracks, blitzes and the bump; leaster, moster or doubler when nobody picks."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from scorer.engine.breakdown import (
-    BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, doublings, everybody, one_against_rest,
-    share, term,
+    BUMP, CAP, CRACK, RECRACK, Multiplier, Share, breakdown_of, doublings, everybody,
+    one_against_rest, share, terms_of,
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
@@ -71,19 +72,27 @@ def multiplier(
     """
     if deal.recrack and not deal.crack:
         raise ScoringError("recrack", N_("a recrack answers a crack, and nobody cracked"))
-    factor = 1 << (deal.crack + deal.recrack + deal.blitz + doubled)
+    bumped = not won and bool(rules["double_on_bump"])
+    return _multiplier(deal.crack, deal.recrack, deal.blitz, doubled, rules["max_multiplier"], bumped)
+
+
+@lru_cache(maxsize=256)
+def _multiplier(
+    crack: bool, recrack: bool, blitz: int, doubled: int, cap: int | None, bumped: bool
+) -> tuple[int, tuple[Multiplier, ...]]:
+    # Kept once for each combination: the picks of a list share their multipliers.
+    factor = 1 << (crack + recrack + blitz + doubled)
     made_of: tuple[Multiplier, ...] = ()
-    if deal.crack:
-        made_of += (CRACK, RECRACK) if deal.recrack else (CRACK,)
-    if deal.blitz:
-        made_of += (doublings("blitz", deal.blitz),)
+    if crack:
+        made_of += (CRACK, RECRACK) if recrack else (CRACK,)
+    if blitz:
+        made_of += (doublings("blitz", blitz),)
     if doubled:
         made_of += (doublings("doubler", doubled),)
-    cap = rules["max_multiplier"]
     if cap is not None and factor > cap:
         factor = cap
         made_of += (Multiplier(CAP, cap),)
-    if not won and rules["double_on_bump"]:
+    if bumped:
         factor *= 2
         made_of += (BUMP,)
     return factor, made_of
@@ -101,26 +110,37 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     level = tier(rules, deal, points, won)
     factor, doubling = multiplier(rules, deal, doubled, won)
     value = level * factor
-    terms = (term("tier", level),)
     sign = 1 if won else -1
     each = value * sign
     defenders = tuple(who for who in table.active if who not in side)
     payouts = {who: -each for who in defenders}
-    partner_times = 0
+    off_hook = False
     if partner is not None:
         # Off the hook: a partner whose side took no trick pays nothing; the picker pays for both.
         off_hook = deal.schwarz and not won and rules["partner_off_hook"]
         payouts[partner] = 0 if off_hook else each
-        partner_times = 0 if off_hook else sign
     payouts[picker] = -sum(payouts.values())
-    picker_times = sign * len(defenders) - partner_times
-    shares = (
-        share("picker", (picker,), picker_times),
-        *((share("partner", (partner,), partner_times),) if partner is not None else ()),
-        share("opponent", defenders, -sign),
-    )
+    shares = _pick_shares(picker, partner, table.active, sign, off_hook)
     return Outcome(
-        payouts, after, won=won, side=side, breakdown=Breakdown(terms, doubling, value, shares),
+        payouts, after, won=won, side=side,
+        breakdown=breakdown_of(terms_of(("tier", level)), doubling, value, shares),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _pick_shares(
+    picker: str, partner: str | None, active: tuple[str, ...], sign: int, off_hook: bool
+) -> tuple[Share, ...]:
+    """Each defender pays one share (or gets it), the partner gets one (none off the hook),
+    the picker the rest."""
+    defenders = tuple(who for who in active if who != picker and who != partner)
+    if partner is None:
+        return share("picker", (picker,), sign * len(defenders)), share("opponent", defenders, -sign)
+    partner_times = 0 if off_hook else sign
+    return (
+        share("picker", (picker,), sign * len(defenders) - partner_times),
+        share("partner", (partner,), partner_times),
+        share("opponent", defenders, -sign),
     )
 
 
@@ -151,8 +171,8 @@ def leaster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     value = rules.tariffs["leaster"]
     return Outcome(
         against_all(table, winner, value), carry,
-        breakdown=Breakdown(
-            (term("leaster", value),), (), value, one_against_rest("winner", winner, table.active, 1)
+        breakdown=breakdown_of(
+            terms_of(("leaster", value)), (), value, one_against_rest("winner", winner, table.active, 1)
         ),
     )
 
@@ -166,8 +186,8 @@ def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     value = rules.tariffs["moster"]
     return Outcome(
         against_all(table, loser, -value), carry,
-        breakdown=Breakdown(
-            (term("moster", value),), (), value, one_against_rest("loser", loser, table.active, -1)
+        breakdown=breakdown_of(
+            terms_of(("moster", value)), (), value, one_against_rest("loser", loser, table.active, -1)
         ),
     )
 
@@ -177,7 +197,7 @@ def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     nobody_picked(rules, deal)
     return Outcome(
         {who: 0 for who in table.active}, replace(carry, doublers=carry.doublers + 1),
-        breakdown=Breakdown((), (), 0, everybody(table.active)),
+        breakdown=breakdown_of((), (), 0, everybody(table.active)),
     )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from scorer.engine.breakdown import Breakdown, Term, one_against_rest, term
+from scorer.engine.breakdown import breakdown_of, one_against_rest, terms_of
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -41,19 +41,21 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         schwarz = points in (0, 120)
     won = points >= LOWEST_BID
     value = rules.tariffs["game"]
-    terms: tuple[Term, ...] = (term("pick", value),)
+    named = [("pick", value)]
     if schwarz or schneider(rules, deal, points, won):
         value += rules.tariffs["schneider"]
-        terms += (term("schneider", rules.tariffs["schneider"]),)
+        named.append(("schneider", rules.tariffs["schneider"]))
     if schwarz:
         value += rules.tariffs["schwarz"]
-        terms += (term("schwarz", rules.tariffs["schwarz"]),)
+        named.append(("schwarz", rules.tariffs["schwarz"]))
     sign = 1 if won else -1
     victory = value * sign
     return Outcome(
         against_all(table, declarer, victory), added_tally(carry, {declarer: victory}),
         won=won, side=(declarer,),
-        breakdown=Breakdown(terms, (), value, one_against_rest("picker", declarer, table.active, sign)),
+        breakdown=breakdown_of(
+            terms_of(*named), (), value, one_against_rest("picker", declarer, table.active, sign)
+        ),
     )
 
 
@@ -69,8 +71,8 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
             loss = rules.tariffs["least_all"]
             return Outcome(
                 against_all(table, who, -loss), added_tally(carry, {who: -loss}),
-                breakdown=Breakdown(
-                    (term("least_all", loss),), (), loss,
+                breakdown=breakdown_of(
+                    terms_of(("least_all", loss)), (), loss,
                     one_against_rest("loser", who, table.active, -1),
                 ),
             )
@@ -90,13 +92,13 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     else:
         zero = fewest == 0
     victory = rules.tariffs["least"]
-    terms: tuple[Term, ...] = (term("least", victory),)
+    terms = terms_of(("least", victory))
     if zero:
         victory += rules.tariffs["least_zero"]
-        terms += (term("least_zero", rules.tariffs["least_zero"]),)
+        terms = terms_of(("least", rules.tariffs["least"]), ("least_zero", rules.tariffs["least_zero"]))
     return Outcome(
         against_all(table, winner, victory), added_tally(carry, {winner: victory}),
-        breakdown=Breakdown(terms, (), victory, one_against_rest("winner", winner, table.active, 1)),
+        breakdown=breakdown_of(terms, (), victory, one_against_rest("winner", winner, table.active, 1)),
     )
 
 
