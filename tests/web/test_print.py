@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask.testing import FlaskClient
 
 from tests.web.conftest import FOUR
@@ -33,3 +35,18 @@ def test_every_page_carries_its_print_rules_without_inline_style(client: FlaskCl
 def test_an_empty_list_prints_too(client: FlaskClient) -> None:
     made = client.post("/api/lists", json={"rules": {"preset": "bavarian"}, "players": FOUR}).get_json()
     assert "No deal yet." in client.get(f"/l/{made['id']}/print").get_data(as_text=True)
+
+
+def test_a_total_of_zero_prints_as_0_as_on_the_list_page(client: FlaskClient) -> None:
+    """A dash means 'nothing this deal' in a row; a total of nothing is a plain 0."""
+    other = {**SAUSPIEL, "partner": "Bene"}
+    made = client.post("/api/lists", json={"rules": {"preset": "bavarian"}, "players": FOUR,
+                                           "deals": [SAUSPIEL, other]}).get_json()
+    foot = {}
+    for path in (f"/l/{made['id']}/print", f"/l/{made['id']}"):
+        page = client.get(path).get_data(as_text=True)
+        found = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S)
+        assert found, path
+        foot[path] = re.findall(r'<td class="pay[^"]*">([^<]*)</td>', found.group(1))
+    assert foot[f"/l/{made['id']}/print"] == foot[f"/l/{made['id']}"]
+    assert foot[f"/l/{made['id']}/print"].count("0") == 2  # Bene and Chris won once and lost once
