@@ -21,11 +21,14 @@ NAMING = {'uq': 'uq_%(table_name)s_%(column_0_name)s'}
 
 
 def _name_constraint():
-    """The unique constraint on presets.name as this database calls it."""
-    if op.get_bind().dialect.name == 'sqlite':
-        return 'uq_presets_name'
-    return next(c['name'] for c in sa.inspect(op.get_bind()).get_unique_constraints('presets')
-                if c['column_names'] == ['name'])
+    """The unique constraint on presets.name as this database calls it.
+
+    SQLite leaves the first schema's constraint unnamed (NAMING names it for
+    the batch); after a downgrade it carries the name the downgrade gave it.
+    """
+    found = next(c['name'] for c in sa.inspect(op.get_bind()).get_unique_constraints('presets')
+                 if c['column_names'] == ['name'])
+    return found or 'uq_presets_name'
 
 
 def upgrade():

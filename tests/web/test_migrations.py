@@ -80,3 +80,33 @@ def test_upgrading_a_database_with_lists_keeps_every_deal(tmp_path: Path) -> Non
         with db.engine.connect() as connection:
             deals_after_downgrade = connection.execute(sa.text("SELECT count(*) FROM deals")).scalar()
     assert (deals, group, deals_after_downgrade) == (1, None, 1)
+
+
+def test_presets_of_one_name_on_two_phones_downgrade_to_one(tmp_path: Path) -> None:
+    # Before 0009 a name was unique on the server: the downgrade keeps the first of each name.
+    app = make_app(tmp_path)
+    with app.app_context():
+        upgrade(revision="0009")
+        with db.engine.begin() as connection:
+            for owner, name in (("a" * 64, "Stammtisch"), ("b" * 64, "Stammtisch"), ("b" * 64, "Club")):
+                connection.execute(sa.text(
+                    "INSERT INTO presets (name, owner_hash, rules, created_at) "
+                    "VALUES (:name, :owner, '{}', '2026-01-01')"), {"name": name, "owner": owner})
+        downgrade(revision="0008")
+        with db.engine.connect() as connection:
+            kept = connection.execute(sa.text("SELECT id, name FROM presets ORDER BY id")).all()
+    assert [tuple(row) for row in kept] == [(1, "Stammtisch"), (3, "Club")]
+
+
+def test_the_presets_migration_goes_down_and_up_again_with_presets_stored(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    with app.app_context():
+        upgrade()
+        with db.engine.begin() as connection:
+            connection.execute(sa.text("INSERT INTO presets (name, owner_hash, rules, created_at) "
+                                       "VALUES ('Stammtisch', NULL, '{}', '2026-01-01')"))
+        downgrade(revision="0008")
+        upgrade()
+        with db.engine.connect() as connection:
+            names = connection.execute(sa.text("SELECT name FROM presets")).scalars().all()
+    assert names == ["Stammtisch"]
