@@ -40,6 +40,7 @@ class Gunicorn:
         threads: int = 4,
         env: dict[str, str] | None = None,
         upgrade: bool = True,
+        keepalive: int = 2,
     ) -> None:
         self.app = app
         self.port = free_port()
@@ -51,6 +52,7 @@ class Gunicorn:
         self.workers = workers
         self.threads = threads
         self.upgrade = upgrade
+        self.keepalive = keepalive
         self.env = {
             **os.environ,
             "PYTHONPATH": str(ROOT),
@@ -73,7 +75,8 @@ class Gunicorn:
             [
                 str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}",
                 "--worker-class", "gthread", "--workers", str(self.workers),
-                "--threads", str(self.threads), "--log-level", "warning", self.app,
+                "--threads", str(self.threads), "--keep-alive", str(self.keepalive),
+                "--log-level", "warning", self.app,
             ],
             cwd=ROOT, env=self.env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -89,6 +92,12 @@ class Gunicorn:
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("gunicorn did not answer within 30 seconds")
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server and its workers have used so far (from /proc; 0 elsewhere)."""
+        if self.process is None:
+            return 0.0
+        return tree_cpu_seconds(self.process.pid)
 
     def kill(self) -> None:
         """Kill the server and its workers at once (SIGKILL), as a crash would."""
@@ -113,3 +122,69 @@ class Gunicorn:
     ) -> None:
         self.stop()
         self._folder.cleanup()
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """User and system CPU seconds of a process and its children, read from /proc (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, parent = int(entry.name), int(fields[1])
+        if pid == root or parent == root:
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def machine_busy() -> tuple[int, int]:
+    """All cores' busy and total jiffies so far, from /proc/stat (Linux): a difference gives the load."""
+    values = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = values[3] + (values[4] if len(values) > 4 else 0)
+    return sum(values) - idle, sum(values)
+
+
+class Redis:
+    """A throwaway Redis server on loopback (Debian's redis-server), for the limiter's counts.
+
+    No persistence, bounded memory; stopped when the ``with`` block ends.
+    """
+
+    def __init__(self, binary: str = "/usr/bin/redis-server") -> None:
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Redis:
+        self.process = subprocess.Popen(
+            [self.binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+             "--appendonly", "no", "--maxmemory", "64mb", "--protected-mode", "yes"],
+            start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        self.__exit__(None, None, None)
+        raise RuntimeError("redis-server did not answer within 15 seconds")
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)

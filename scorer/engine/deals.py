@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from itertools import compress
+from operator import attrgetter, ne
 from types import MappingProxyType
 from typing import Any
 
@@ -25,9 +27,15 @@ SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "breakdown"})
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class Deal:
-    """One deal as the players tell it; the rules decide what it is worth."""
+    """One deal as the players tell it; the rules decide what it is worth.
+
+    Not slotted: a deal read from a list (:func:`parse_deal`) keeps only the
+    keys it was given in its ``__dict__`` and reads every other key's neutral
+    value from the class, which makes reading a long list several times
+    faster than setting every one of its 25 keys one by one.
+    """
 
     #: The game played: one of GAMES.
     game: str
@@ -86,8 +94,22 @@ class Deal:
     given: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        given = frozenset(k for k, neutral in NEUTRAL.items() if getattr(self, k) != neutral)
+        given = frozenset(compress(_KEYS, map(ne, _values_of(self), _NEUTRALS)))
         object.__setattr__(self, "given", given)
+
+    @classmethod
+    def _read(cls, game: str, values: dict[str, Any]) -> Deal:
+        """The deal of checked values by key: what ``Deal(game=game, **values)`` makes, faster."""
+        deal = object.__new__(cls)
+        state = deal.__dict__
+        state["game"] = game
+        given = []
+        for key, value in values.items():
+            if value != NEUTRAL[key]:
+                state[key] = value
+                given.append(key)
+        state["given"] = frozenset(given)
+        return deal
 
     def set_keys(self) -> tuple[str, ...]:
         """The keys that carry something other than their neutral value, in order."""
@@ -110,6 +132,9 @@ class Deal:
 NEUTRAL: Mapping[str, Any] = MappingProxyType(
     {f.name: f.default for f in fields(Deal) if f.name not in ("game", "given")}
 )
+_KEYS = tuple(NEUTRAL)
+_NEUTRALS = tuple(NEUTRAL.values())
+_values_of = attrgetter(*_KEYS)
 
 
 def _points(value: Any, key: str) -> int | Mapping[str, int]:
@@ -174,15 +199,17 @@ _READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
 )
 
 _KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
+_ALLOWED = frozenset(_KNOWN)
 
 
 def parse_deal(data: Any, number: int) -> Deal:
     """Read one deal of the list file; errors name the deal's number."""
     try:
         data = mapping(data, "deal")
-        for key in data:
-            if key not in _READERS and key != "game" and key not in OUTPUT_KEYS:
-                raise unknown_key(key, _KNOWN, "deal")
+        if not _ALLOWED.issuperset(data):
+            for key in data:
+                if key not in _ALLOWED:
+                    raise unknown_key(key, _KNOWN, "deal")
         game = data.get("game")
         if game is None:
             raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(GAMES))
@@ -196,6 +223,6 @@ def parse_deal(data: Any, number: int) -> Deal:
             for key, value in data.items()
             if value is not None and key in _READERS
         }
-        return Deal(game=game, **values)
+        return Deal._read(game, values)
     except ScoringError as error:
         raise error.in_deal(number) from None

@@ -11,28 +11,39 @@ from scorer.engine.breakdown import Breakdown
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import Carry, Outcome, Table, check
+from scorer.engine.quick import quick_init
 from scorer.engine.rules import RuleSet
 from scorer.engine.settlement import Transfer, settle
 
 FORMAT = "schafkopf-list/1"
 
 
-def score_deal(rules: RuleSet, table: Table, deal: Deal, carry: Carry = Carry()) -> Outcome:
+def score_deal(
+    rules: RuleSet, table: Table, deal: Deal, carry: Carry = Carry(),
+    *, checked: set[tuple[str, frozenset[str]]] | None = None,
+) -> Outcome:
     """Check a deal against the list's rules and the table, and score it from the carry.
 
     The game scores the deal; then each of the family's rules across deals
-    (Bock, the Stock) takes the outcome and the carry before it.
+    (Bock, the Stock) takes the outcome and the carry before it. ``checked``
+    holds the games and keys given of deals that passed the check under
+    these rules: the check reads nothing else, so they pass again.
     """
     family = rules.family
-    game = family.game(deal.game)
-    check(rules, game, deal)
+    game = family.games.get(deal.game) or family.game(deal.game)
+    if checked is None:
+        check(rules, game, deal)
+    elif (deal.game, deal.given) not in checked:
+        check(rules, game, deal)
+        checked.add((deal.game, deal.given))
     outcome = game.score(rules, table, deal, carry)
     for rule in family.carry_rules:
         outcome = rule(rules, table, deal, game, outcome, carry)
     return outcome
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class DealResult:
     """A scored deal: who dealt it and what each player gets (+) or pays (-)."""
 
@@ -179,6 +190,8 @@ class Replay:
         self._tables: dict[str, Table] = {}
         self._bock = rules.get("bock") is not None
         self._stock = rules.get("stock") is not None
+        #: The games and keys given of the deals that passed the check (see ``score_deal``).
+        self._checked: set[tuple[str, frozenset[str]]] = set()
 
     @classmethod
     def resume(
@@ -219,8 +232,8 @@ class Replay:
         """Check and score the next deal, carry its state on, and move the dealer on."""
         number = self.skipped + len(self.results) + 1
         try:
-            table = self.table(deal.dealer)
-            outcome = score_deal(self.rules, table, deal, self.carry)
+            table = self._tables.get(deal.dealer or self.players[self._dealer]) or self.table(deal.dealer)
+            outcome = score_deal(self.rules, table, deal, self.carry, checked=self._checked)
         except ScoringError as error:
             raise error.in_deal(number) from None
         payouts = dict.fromkeys(self.players, 0)

@@ -81,13 +81,27 @@ def name_key(value: str) -> str:
     return re.sub(r"\s+", " ", visible).strip().casefold()
 
 
+#: Names already read and accepted: a list names the same few players in
+#: every deal, and checking a name (NFKC, every character's category) is the
+#: dearest part of reading a deal. Only exact ``str`` values are kept, so a
+#: name found here is one :func:`name` accepted; bounded, emptied when full.
+_ACCEPTED_NAMES: set[str] = set()
+_MOST_ACCEPTED_NAMES = 4096
+
+
 def name(value: Any, key: str) -> str:
     """Read a player's name: visible text of at most :data:`MAX_NAME` characters."""
+    if type(value) is str and value in _ACCEPTED_NAMES:
+        return value
     if not isinstance(value, str) or not value.strip():
         raise ScoringError(key, N_("must be a player's name, not %(value)s"), value=shown(value))
     plain_text(value, key, most=MAX_NAME)
     if not name_key(value):
         raise ScoringError(key, N_("must be a player's name, not %(value)s"), value=shown(value))
+    if type(value) is str:
+        if len(_ACCEPTED_NAMES) >= _MOST_ACCEPTED_NAMES:
+            _ACCEPTED_NAMES.clear()
+        _ACCEPTED_NAMES.add(value)
     return value
 
 

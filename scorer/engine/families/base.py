@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
@@ -12,6 +12,7 @@ from scorer.engine.breakdown import Breakdown, breakdown_of, everybody
 from scorer.engine.deals import NEUTRAL, Deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.options import Option
+from scorer.engine.quick import quick_init, quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -60,7 +61,8 @@ class Table:
     active: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Carry:
     """What one deal hands the next: the state of every rule that outlives a deal.
 
@@ -78,7 +80,8 @@ class Carry:
     doublers: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Outcome:
     """What a deal pays each active player, and what it hands the next deal.
 
@@ -443,4 +446,4 @@ def added_tally(carry: Carry, gained: Mapping[str, int]) -> Carry:
     tally = dict(carry.tally)
     for key, amount in gained.items():
         tally[key] = tally.get(key, 0) + amount
-    return replace(carry, tally=MappingProxyType(tally))
+    return quick_replace(carry, tally=MappingProxyType(tally))

@@ -4,7 +4,6 @@ the house games, Ramsch as the club tariff, Bock rounds and the Stock."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from scorer.engine.families.common import (
     tariffs_option,
 )
 from scorer.engine.options import Choice, Choices, Durchmarsch, Flag, Group, LaufendeFrom, Number
+from scorer.engine.quick import quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -116,14 +116,16 @@ def _announced(ouvert: bool, contra: bool, re: bool, doubles: int) -> tuple[Mult
 
 def events(deal: Deal, points: int) -> frozenset[str]:
     """What a partner or solo game did that may start a Bock round."""
-    happened = set()
-    if points == 60:
-        happened.add("sixty")
-    if deal.re:
-        happened.add("re")
-    if deal.schwarz:
-        happened.add("schwarz")
-    return frozenset(happened)
+    return _EVENTS[points == 60, bool(deal.re), bool(deal.schwarz)]
+
+
+#: The events of a partner or solo game by (sixty, re, schwarz), each set made once.
+_EVENTS: Mapping[tuple[bool, bool, bool], frozenset[str]] = MappingProxyType({
+    (sixty, re, schwarz): frozenset(
+        name for name, on in (("sixty", sixty), ("re", re), ("schwarz", schwarz)) if on
+    )
+    for sixty in (False, True) for re in (False, True) for schwarz in (False, True)
+})
 
 
 def _check_sie(rules: RuleSet, deal: Deal) -> None:
@@ -292,7 +294,7 @@ def bock_rounds(
     setting = rules["bock"]
     if setting is None:
         return outcome
-    started = deal.bock or outcome.events & set(setting["after"])
+    started = deal.bock or not outcome.events.isdisjoint(setting["after"])
     if not before.bock and not started:
         return outcome  # no round running and none starting: nothing changes
     rounds = list(before.bock)
@@ -308,11 +310,11 @@ def bock_rounds(
     if started:
         rounds.append(setting["deals"] or len(table.players))
     multiplier = 1 << running
-    return replace(
+    return quick_replace(
         outcome,
         payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
         bock=multiplier,
-        carry=replace(outcome.carry, bock=tuple(rounds)),
+        carry=quick_replace(outcome.carry, bock=tuple(rounds)),
         breakdown=outcome.breakdown.multiplied(doublings("bock", running)) if running else outcome.breakdown,
     )
 
@@ -331,7 +333,6 @@ def the_stock(
     if setting is None:
         return outcome
     pot = before.pot
-    payouts = dict(outcome.payouts)
     if game.kind == "none":
         moved = "pay_in"
         amounts = tuple((who, -setting["pay"]) for who in table.active)
@@ -349,10 +350,11 @@ def the_stock(
         pot *= 2
     else:
         return outcome  # nothing goes into the pot or out of it
+    payouts = dict(outcome.payouts)
     for who, amount in amounts:
         payouts[who] += amount
-    return replace(
-        outcome, payouts=MappingProxyType(payouts), carry=replace(outcome.carry, pot=pot),
+    return quick_replace(
+        outcome, payouts=MappingProxyType(payouts), carry=quick_replace(outcome.carry, pot=pot),
         breakdown=outcome.breakdown.with_stock(StockMove(moved, before.pot, pot, amounts)),
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
 )
 from scorer.engine.options import Flag
+from scorer.engine.quick import quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -52,7 +52,7 @@ def strokes(carry: Carry, team: int, gained: int) -> tuple[Carry, bool]:
         tally[f"heads{team}"] = tally.get(f"heads{team}", 0) + 1
     else:
         tally[f"team{team}"] = total
-    return replace(carry, tally=MappingProxyType(tally)), completed
+    return quick_replace(carry, tally=MappingProxyType(tally)), completed
 
 
 def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:

@@ -23,6 +23,7 @@ from scorer.engine.families.common import (
     tariffs_option,
 )
 from scorer.engine.options import Choice, Flag, Number
+from scorer.engine.quick import quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -53,8 +54,8 @@ def doubled_by_doublers(rules: RuleSet, carry: Carry) -> tuple[int, Carry]:
     if not carry.doublers:
         return 0, carry
     if rules["doubler_stack"] == "multiply":
-        return carry.doublers, replace(carry, doublers=0)
-    return 1, replace(carry, doublers=carry.doublers - 1)
+        return carry.doublers, quick_replace(carry, doublers=0)
+    return 1, quick_replace(carry, doublers=carry.doublers - 1)
 
 
 def multiplier(
@@ -196,7 +197,7 @@ def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Nobody picked: nothing is paid, and a pick to come counts double."""
     nobody_picked(rules, deal)
     return Outcome(
-        {who: 0 for who in table.active}, replace(carry, doublers=carry.doublers + 1),
+        {who: 0 for who in table.active}, quick_replace(carry, doublers=carry.doublers + 1),
         breakdown=breakdown_of((), (), 0, everybody(table.active)),
     )
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import (
-    N_, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
+    N_, Carry, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
     parse_rules,
 )
 from scorer.web.extensions import db
@@ -55,32 +56,137 @@ def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
     return deal_rows[wanted - 1]
 
 
-def next_deal(row: ScoreListRow) -> Replay:
+class Tail(NamedTuple):
+    """What adding a deal reads of a list's deals, read in one statement (see :func:`tail`)."""
+
+    #: How many deals are kept (not deleted).
+    played: int
+    #: The highest position taken, deleted deals included (0: none).
+    last_position: int
+    #: The last kept deal that named its dealer, and how many kept deals follow it.
+    named_dealer: str | None
+    since: int
+    #: The id of the deal stored with the idempotency key asked about, if any.
+    repeat_id: int | None
+
+
+def tail(row: ScoreListRow, idempotency_key: str | None = None) -> Tail:
+    """Read the end of the list for the next deal in one round trip to the database.
+
+    Each statement is a round trip, and a writer holds the list's write lock
+    through all of its round trips: on PostgreSQL, where each costs far more
+    than on SQLite, their number is what other phones adding at once wait for.
+    """
+    deals = sa.orm.aliased(DealRow)
+    named = sa.orm.aliased(DealRow)
+    kept = sa.and_(deals.list_id == row.id, deals.deleted_at.is_(None))
+    last_named = (
+        sa.select(named.position)
+        .where(named.list_id == row.id, named.deleted_at.is_(None), named.named_dealer.is_not(None))
+        .order_by(named.position.desc()).limit(1)
+    )
+
+    def scalar(query: sa.Select[Any]) -> Any:
+        return query.correlate(None).scalar_subquery()
+
+    repeat = (
+        scalar(sa.select(deals.id).where(deals.list_id == row.id, deals.idempotency_key == idempotency_key))
+        if idempotency_key is not None else sa.null()
+    )
+    found = db.session.execute(sa.select(
+        scalar(sa.select(sa.func.count()).select_from(deals).where(kept)),
+        scalar(sa.select(sa.func.max(deals.position)).where(deals.list_id == row.id)),
+        scalar(last_named.with_only_columns(named.named_dealer)),
+        scalar(sa.select(sa.func.count()).select_from(deals).where(
+            kept, deals.position > sa.func.coalesce(scalar(last_named), 0)
+        )),
+        repeat,
+    )).one()
+    return Tail(found[0] or 0, found[1] or 0, found[2], found[3] or 0, found[4])
+
+
+def next_deal(row: ScoreListRow, end: Tail | None = None) -> Replay:
     """A replay ready to score the list's next deal, without reading every deal.
 
     The next dealer follows from the last deal that named its dealer and the
-    count since; a list whose rules read what earlier deals carried over (Bock
-    rounds, the Stock, heads settled per head) is replayed to get that carry.
+    count since (``end``, read when not given); a list whose rules read what
+    earlier deals carried over (Bock rounds, the Stock, heads settled per
+    head) resumes from the carry this process kept when it added the last
+    deal (:func:`kept_carry`), or else is replayed to get that carry.
     """
     rules = parse_rules(row.rules)
     players = tuple(row.players)
     if rules.reads_carry:
+        kept = kept_carry(row)
+        if kept is not None:
+            return Replay.resume(rules, players, next_dealer=kept.next_dealer, played=kept.played,
+                                 carry=kept.carry)
         return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
-    kept = sa.and_(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
-    played = db.session.scalar(sa.select(sa.func.count()).where(kept)) or 0
-    named = db.session.execute(
-        sa.select(DealRow.position, DealRow.named_dealer)
-        .where(kept, DealRow.named_dealer.is_not(None))
-        .order_by(DealRow.position.desc()).limit(1)
-    ).first()
-    if named is None:
-        dealer = dealer_after(players, row.first_dealer, [None] * played)
+    end = end or tail(row)
+    if end.named_dealer is None:
+        dealer = dealer_after(players, row.first_dealer, [None] * end.played)
     else:
-        since = db.session.scalar(
-            sa.select(sa.func.count()).where(kept, DealRow.position > named.position)
-        ) or 0
-        dealer = dealer_after(players, row.first_dealer, [named.named_dealer, *[None] * since])
-    return Replay.resume(rules, players, next_dealer=dealer, played=played)
+        dealer = dealer_after(players, row.first_dealer, [end.named_dealer, *[None] * end.since])
+    return Replay.resume(rules, players, next_dealer=dealer, played=end.played)
+
+
+class KeptCarry(NamedTuple):
+    """Where a list stood after the last deal this process added to it."""
+
+    #: The list's revision that add made (its write lock bumped it to this).
+    revision: int
+    #: What the carry was read under: the same rules, players and first dealer.
+    rules: Any
+    players: tuple[str, ...]
+    first_dealer: str
+    #: The replay's state after the deal: the carry, the next dealer, the deals kept.
+    carry: Carry
+    next_dealer: str
+    played: int
+
+
+#: Carries by list id, of lists whose rules read the carry. Every change to a
+#: list takes its write lock, which bumps the revision by one: a carry kept at
+#: revision r is the list's own when the next add's lock makes r + 1, and
+#: anything done in between (by this process or another) makes it more.
+_CARRIES: dict[str, KeptCarry] = {}
+_CARRIES_LOCK = threading.Lock()
+CARRIES_KEPT = 4096
+
+
+def kept_carry(row: ScoreListRow) -> KeptCarry | None:
+    """The carry kept after the list's last change, if this process made that change by adding a deal.
+
+    Call it holding the list's write lock (its revision is then the one that lock made).
+    """
+    kept = _CARRIES.get(row.id)
+    if (kept is None or kept.revision + 1 != row.revision or kept.rules != row.rules
+            or kept.players != tuple(row.players) or kept.first_dealer != row.first_dealer):
+        return None
+    return kept
+
+
+def carry_of(row: ScoreListRow, replay: Replay) -> KeptCarry | None:
+    """Where the list stands after the deal just scored, to keep once it is committed.
+
+    Read before the commit, under the write lock: after it, the row's
+    attributes would be read again, perhaps after another change.
+    """
+    if not replay.rules.reads_carry:
+        return None
+    return KeptCarry(row.revision, row.rules, tuple(row.players), row.first_dealer, replay.carry,
+                     replay.next_dealer, replay.skipped + len(replay.results))
+
+
+def keep_carry(list_id: str, kept: KeptCarry | None) -> None:
+    """Keep where a list stands after a deal was added and committed, for the next add."""
+    if kept is None:
+        return
+    with _CARRIES_LOCK:
+        _CARRIES.pop(list_id, None)
+        while len(_CARRIES) >= CARRIES_KEPT:
+            del _CARRIES[next(iter(_CARRIES))]
+        _CARRIES[list_id] = kept
 
 
 def replay_to_end(score_list: ScoreList) -> Replay:
@@ -119,18 +225,19 @@ def add_deal(
     if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
         raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
     sent = fingerprint(data) if idempotency_key else None
-    if idempotency_key:
+    end = tail(row, idempotency_key)
+    if idempotency_key and end.repeat_id is not None:
         repeat = _by_idempotency_key(row, idempotency_key, sent)
         if repeat is not None:
             db.session.rollback()
             return repeat, False
     _writable(row)
-    replay = next_deal(row)
+    replay = next_deal(row, end)
     deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
     result = replay.add(deal)
-    last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
-    db.session.add(DealRow.of(row.id, (last or 0) + 1, deal.to_dict(),
+    db.session.add(DealRow.of(row.id, end.last_position + 1, deal.to_dict(),
                               idempotency_key=idempotency_key, idempotency_fingerprint=sent))
+    list_id, after = row.id, carry_of(row, replay)
     try:
         db.session.commit()
     except IntegrityError:
@@ -139,6 +246,7 @@ def add_deal(
         if repeat is None:
             raise
         return repeat, False
+    keep_carry(list_id, after)
     return result, True
 
 
