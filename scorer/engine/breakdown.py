@@ -442,7 +442,7 @@ def words_in(language: str) -> Callable[[str], str]:
     """The words of a language for :func:`describe`: a name not in the map stays as it is.
 
     >>> words_in("de")("each"), words_in("en")("recrack"), words_in("de")("unheard_of")
-    ('je', 'Re-crack', 'unheard_of')
+    ('je Spieler', 'Re-crack', 'unheard_of')
     """
     table = LANGUAGES[language]
     return lambda name: table.get(name, name)
