@@ -25,6 +25,7 @@ from tests.unit.test_properties import (
     sheepshead_documents,
 )
 from tests.web.test_deal_pages import api_deal, make_list
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 GERMAN_PAGE = {"Accept-Language": "de-DE,de;q=0.9"}
 ENGLISH_PAGE = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -231,7 +232,7 @@ def test_the_settle_page_folds_each_player_s_account_and_its_parts_add_up(client
                  {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 80}):
         api_deal(client, listing, deal)
     html = client.get(f"/l/{listing['id']}/settle", headers=GERMAN_PAGE).get_data(as_text=True)
-    folds = re.findall(r'<details class="account" data-account="(\w+)">(.*?)</details>', html, re.S)
+    folds = re.findall(r'<details class="account[\w ]*" data-account="(\w+)">(.*?)</details>', html, re.S)
     assert [who for who, _ in folds] == ["Anna", "Bene", "Chris", "Dora"]
     totals = client.get(f"/api/lists/{listing['id']}").get_json()["totals"]
     for who, fold in folds:
