@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -32,6 +33,12 @@ def small_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
     yield phone
     phone.context.close()
     phone.watch.assert_clean()
+
+
+def bock_and_stock(phone: Phone, *deals: dict[str, Any]) -> str:
+    """A Bavarian list with Bock and the Stock: a hand thrown in (Bock starts, the pot fills), then these."""
+    return create_list_by_api(phone, {"rules": {"preset": "bavarian", "bock": {}, "stock": {}}, "players": FOUR,
+                                      "deals": [{"game": "passed"}, *deals]})
 
 
 def inside_the_screen(page: Page, locator: Locator) -> dict[str, float]:
@@ -121,12 +128,8 @@ def test_a_long_line_is_cut_to_two_lines_beside_save_and_whole_in_the_card(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_tap_on_a_row_reaches_the_deal_s_breakdown_in_full(small_phone: Phone, lang: str) -> None:
-    list_id = create_list_by_api(small_phone, {
-        "rules": {"preset": "bavarian", "bock": {}, "stock": {}}, "players": FOUR,
-        "deals": [{"game": "passed"},
-                  {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 95,
-                   "laufende": 3, "contra": True}],
-    })
+    list_id = bock_and_stock(small_phone, {"game": "sauspiel", "declarer": "Anna", "partner": "Chris",
+                                           "points": 95, "laufende": 3, "contra": True})
     page = speak(small_phone, lang, f"/l/{list_id}")
     page.locator('a.row-edit[href$="/deals/2/edit"]').tap()
     section = page.locator("[data-breakdown]")
@@ -151,12 +154,8 @@ def test_a_tap_on_a_row_reaches_the_deal_s_breakdown_in_full(small_phone: Phone,
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_settle_page_folds_each_total_and_opens_it_on_a_tap(small_phone: Phone, lang: str) -> None:
-    list_id = create_list_by_api(small_phone, {
-        "rules": {"preset": "bavarian", "bock": {}, "stock": {}}, "players": FOUR,
-        "deals": [{"game": "passed"},
-                  {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
-                  {"game": "solo", "declarer": "Bene", "points": 40}],
-    })
+    list_id = bock_and_stock(small_phone, {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
+                             {"game": "solo", "declarer": "Bene", "points": 40})
     page = speak(small_phone, lang, f"/l/{list_id}/settle")
     folds = page.locator("details.account")
     expect(folds).to_have_count(4)
