@@ -190,6 +190,14 @@ def test_the_deal_s_page_of_a_german_deal_shows_the_tally(client: FlaskClient) -
     assert "On the tally: 9 Strokes, 1 Head" in words
 
 
+def test_the_deal_s_page_names_the_dealer_who_sits_out_with_nothing_to_pay(client: FlaskClient) -> None:
+    listing = make_list(client, "bavarian", ["Anna", "Bene", "Chris", "Dora", "Emil"])
+    api_deal(client, listing, {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72})
+    words = text(deal_page(client, listing, 1, ENGLISH_PAGE))
+    assert "Emil deals, sits out 0 × 20 0" in words
+    assert "Dora Opponent −1 × 20 −20" in words
+
+
 def test_a_cap_shows_as_the_most_the_multipliers_may_make(app: Flask) -> None:
     document = {"rules": {"preset": "sheepshead", "max_multiplier": 4},
                 "players": ["Anna", "Bene", "Chris", "Dora", "Emil"],
@@ -203,7 +211,7 @@ def test_a_cap_shows_as_the_most_the_multipliers_may_make(app: Flask) -> None:
         ("Crack", "×2"), ("2 Blitz", "×4"), ("at most", "4"), ("Bump", "×2"),
     ]
     assert [p.payout for p in laid_out.players] == [-16, -8, 8, 8, 8]
-    assert line == "Tier 1 · Crack ×2 · 2 Blitz ×4 · at most 4 · Bump ×2 = 8 · Picker ×2 = -16"
+    assert line == "Tier 1 · Crack ×2 · 2 Blitz ×4 · at most 4 · Bump ×2 = 8 · Picker ×2 = \u221216"
 
 
 # -- the settle page's accounts ----------------------------------------------------------------
@@ -231,20 +239,20 @@ def test_the_settle_page_folds_each_player_s_account_and_its_parts_add_up(client
                  {"game": "solo", "declarer": "Bene", "points": 40},
                  {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 80}):
         api_deal(client, listing, deal)
-    html = client.get(f"/l/{listing['id']}/settle", headers=GERMAN_PAGE).get_data(as_text=True)
+    html = client.get(f"/l/{listing['id']}/settle", headers=ENGLISH_PAGE).get_data(as_text=True)
     folds = re.findall(r'<details class="account[\w ]*" data-account="(\w+)">(.*?)</details>', html, re.S)
     assert [who for who, _ in folds] == ["Anna", "Bene", "Chris", "Dora"]
     totals = client.get(f"/api/lists/{listing['id']}").get_json()["totals"]
     for who, fold in folds:
-        cents = [int(re.sub(r"[^\d−+]", "", amount).replace("−", "-"))
+        cents = [int(re.sub(r"[^\d\u2212+]", "", amount).replace("\u2212", "-"))
                  for amount in re.findall(r'<td class="amount">(.*?)</td>', fold)]
         *parts, total = cents
         assert sum(parts) == total == totals[who], who  # one cent a unit, by default
     anna = text(folds[0][1])
-    assert "Sauspiel gewonnen 2×" in anna
-    assert "Durch Bock dazu" in anna and "In den Stock gezahlt" in anna and "Aus dem Stock genommen" in anna
+    assert "Sauspiel won 2×" in anna
+    assert "Added by Bock" in anna and "Paid into the Stock" in anna and "Taken out of the Stock" in anna
     bene = text(folds[1][1])
-    assert "Solo verloren 1×" in bene and "Sauspiel gewonnen 1×" in bene and "Sauspiel verloren 1×" in bene
+    assert "Solo lost 1×" in bene and "Sauspiel won 1×" in bene and "Sauspiel lost 1×" in bene
 
 
 def test_a_list_without_deals_has_no_accounts(client: FlaskClient) -> None:

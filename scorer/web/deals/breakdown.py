@@ -7,6 +7,7 @@ nobody has worded yet shows as it is, never as nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -21,9 +22,13 @@ def word(name: str) -> str:
     return name if english is None else _(english)
 
 
+#: A negative amount in the line: the pages write its minus as a minus sign, like every amount.
+_NEGATIVE = re.compile(r"(?<= )-(?=\d)")
+
+
 def one_line(breakdown: Breakdown) -> str:
     """The breakdown in one line, as the preview beside Save shows it."""
-    return describe(breakdown, word)
+    return _NEGATIVE.sub("\u2212", describe(breakdown, word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +74,7 @@ def _named(count: int | None, name: str) -> str:
 
 
 def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
-    """Every piece of the breakdown, in words, with each player's payout in the list's seating order."""
+    """Every piece of the breakdown in words, and each player's payout in the list's seating order."""
     multipliers = tuple(
         Step(word(m.name), str(m.factor)) if m.name == CAP
         else Step(_named(m.count if m.count and m.count > 1 else None, m.name), f"×{m.factor}")
@@ -77,20 +82,21 @@ def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
     )
     moved = dict(breakdown.stock.amounts) if breakdown.stock is not None else {}
     roles = {who: s for s in breakdown.shares for who in s.players}
-    parts = tuple(
-        PlayerPart(
-            who, word(roles[who].role), roles[who].times, roles[who].times * breakdown.value,
-            moved.get(who, 0), roles[who].times * breakdown.value + moved.get(who, 0),
-        )
-        for who in players if who in roles
-    )
+    parts = []
+    for who in players:
+        share = roles.get(who)
+        # A dealer sitting out has no share: nothing times the value.
+        role, times = (word(share.role), share.times) if share else (_("deals, sits out"), 0)
+        stock = moved.get(who, 0)
+        parts.append(PlayerPart(who, role, times, times * breakdown.value, stock,
+                                times * breakdown.value + stock))
     stock = breakdown.stock
     return Explained(
         terms=tuple(Step(_named(t.count, t.name), str(t.units)) for t in breakdown.terms),
         subtotal=sum(t.units for t in breakdown.terms) if len(breakdown.terms) > 1 else None,
         multipliers=multipliers,
         value=breakdown.value,
-        players=parts,
+        players=tuple(parts),
         stock=None if stock is None else (word(stock.name), stock.before, stock.after),
         tally=tuple(Step(word(t.name), str(t.units)) for t in breakdown.tally),
     )
