@@ -4,7 +4,9 @@ The code that scores a deal builds its breakdown alongside the payouts; the
 rules across deals (Bock, the Stock) add what they change. Nothing here
 formats words but :func:`describe`, which the app calls with the table's
 language. Names (of terms, multipliers, roles, Stock moves) are stable
-machine words; the app translates them.
+machine words; :data:`ENGLISH` and :data:`GERMAN` say them in words (the app
+looks the English up in its catalog, the worked examples of
+docs/breakdown-examples.md use both).
 
 The arithmetic is always the same, for every family::
 
