@@ -47,8 +47,6 @@ class PlayerPart:
     role: str
     #: Times the value (+ wins, - pays).
     times: int
-    #: ``times`` x value.
-    share: int
     #: Taken out of the Stock (+) or paid into it (-); 0 when it moved nothing for them.
     stock: int
     payout: int
@@ -82,14 +80,13 @@ def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
     )
     moved = dict(breakdown.stock.amounts) if breakdown.stock is not None else {}
     roles = {who: s for s in breakdown.shares for who in s.players}
-    parts = []
+    parts: list[PlayerPart] = []
     for who in players:
         share = roles.get(who)
         # A dealer sitting out has no share: nothing times the value.
         role, times = (word(share.role), share.times) if share else (_("deals, sits out"), 0)
-        stock = moved.get(who, 0)
-        parts.append(PlayerPart(who, role, times, times * breakdown.value, stock,
-                                times * breakdown.value + stock))
+        pot = moved.get(who, 0)
+        parts.append(PlayerPart(who, role, times, pot, times * breakdown.value + pot))
     stock = breakdown.stock
     return Explained(
         terms=tuple(Step(_named(t.count, t.name), str(t.units)) for t in breakdown.terms),
