@@ -7,6 +7,7 @@ import json
 import sys
 
 from scorer.engine import ScoringError, parse_document, score_document
+from scorer.engine.breakdown_examples import breakdown_examples
 from scorer.engine.rules_table import rules_table
 
 EXIT_BAD_INPUT = 2
@@ -32,9 +33,13 @@ def main(argv: list[str] | None = None) -> int:
     score = commands.add_parser("score", help="print each deal's payouts, the totals and the settlement")
     score.add_argument("file", help="the list file (schafkopf-list/1), or - for standard input")
     commands.add_parser("rules-table", help="print the house-rules table of docs/rules.md")
+    commands.add_parser("breakdown-examples", help="print docs/breakdown-examples.md")
     args = parser.parse_args(argv)
     if args.command == "rules-table":
         sys.stdout.write(rules_table())
+        return 0
+    if args.command == "breakdown-examples":
+        sys.stdout.write(breakdown_examples())
         return 0
     try:
         text = _read(args.file)

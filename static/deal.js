@@ -23,6 +23,7 @@
   const laufende = form.querySelector("select[data-laufende]");
   const lineMessage = form.querySelector("[data-line-message]");
   const lineCells = Array.from(form.querySelectorAll("[data-line-payout]"));
+  const explainedLines = Array.from(form.querySelectorAll("[data-preview-explained], [data-line-explained]"));
   const partnerField = form.querySelector("#field-partner");
   let timer = null;
   let asked = 0;
@@ -157,11 +158,21 @@
     });
   }
 
+  // Why it pays that, in one line: in the card, and beside Save (clamped there by deal.css).
+  function showExplained(text) {
+    explainedLines.forEach(function (line) {
+      line.textContent = text || "";
+      line.hidden = !text;
+      line.title = text || "";
+    });
+  }
+
   function preview() {
     if (!navigator.onLine && texts.textOffline) {
       // No reception: only the server scores (offline.js keeps the deal).
       previewBox.classList.remove("is-stale");
       showPayouts(null);
+      showExplained("");
       previewMessage.textContent = texts.textOffline;
       return;
     }
@@ -189,9 +200,11 @@
       previewBox.classList.remove("is-stale");
       if (answer.error) {
         showPayouts(null, answer.error);
+        showExplained("");
         previewMessage.textContent = answer.error;
       } else {
         showPayouts(answer.payouts, "");
+        showExplained(answer.explained);
         previewMessage.textContent = answer.note || "";
       }
     }).catch(function () {

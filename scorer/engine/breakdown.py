@@ -4,7 +4,9 @@ The code that scores a deal builds its breakdown alongside the payouts; the
 rules across deals (Bock, the Stock) add what they change. Nothing here
 formats words but :func:`describe`, which the app calls with the table's
 language. Names (of terms, multipliers, roles, Stock moves) are stable
-machine words; the app translates them.
+machine words; :data:`ENGLISH` and :data:`GERMAN` say them in words (the app
+looks the English up in its catalog, the worked examples of
+docs/breakdown-examples.md use both).
 
 The arithmetic is always the same, for every family::
 
@@ -30,12 +32,15 @@ The arithmetic is always the same, for every family::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, NoReturn
+
+from scorer.engine.errors import N_
 
 #: The name of the multiplier that caps the product of those before it.
 CAP = "cap"
@@ -387,6 +392,63 @@ def everybody(active: tuple[str, ...]) -> tuple[Share, ...]:
 
 
 # -- in words ---------------------------------------------------------------------------------
+
+#: Every name a breakdown can hold (terms, multipliers, roles, Stock moves, tally), and
+#: ``each``, in English. Marked for the catalog: the app says them in the table's language
+#: through it, and the catalog's German must be the one of :data:`GERMAN` (a test checks).
+ENGLISH: Mapping[str, str] = MappingProxyType({
+    # terms: the games' tariffs
+    "sauspiel": N_("Sauspiel"), "wenz": N_("Wenz"), "solo": N_("Solo"), "geier": N_("Geier"),
+    "farbwenz": N_("Farbwenz"), "hochzeit": N_("Hochzeit"), "bettel": N_("Bettel"),
+    "farbgeier": N_("Farbgeier"), "ramsch": N_("Ramsch"), "durchmarsch": N_("Durchmarsch"),
+    "pick": N_("Pick"), "least": N_("Least"), "least_zero": N_("Least with no points"),
+    "least_all": N_("All 120 in one hand"), "leaster": N_("Leaster"), "moster": N_("Moster"),
+    # terms: what adds to a tariff
+    "schneider": N_("Schneider"), "schwarz": N_("Schwarz"), "laufende": N_("Laufende"),
+    "tier": N_("Tier"), "game_points": N_("Game points"), "head": N_("Head"),
+    # multipliers
+    "contra": N_("Kontra"), "re": N_("Re"), "doubles": N_("doubled"), "tout": N_("Tout"),
+    "sie": N_("Sie"), "hand": N_("Hand"), "ouvert": N_("Ouvert"), "bock": N_("Bock"),
+    "virgins": N_("Virgins"), "crack": N_("Crack"), "recrack": N_("Re-crack"),
+    "blitz": N_("Blitz"), "doubler": N_("Doubler"), "cap": N_("at most"), "bump": N_("Bump"),
+    # roles
+    "declarer": N_("Declarer"), "partner": N_("Partner"), "opponent": N_("Opponent"),
+    "picker": N_("Picker"), "winner": N_("Winner"), "loser": N_("Loser"),
+    "virgin": N_("Virgin"), "player": N_("Player"),
+    # the Stock, the tally, and the value every player wins or pays
+    "pay_in": N_("into the Stock"), "take": N_("out of the Stock"),
+    "double": N_("the Stock doubled by"), "strokes": N_("Strokes"), "each": N_("each"),
+})
+
+#: The same words in German: the worked examples of docs/breakdown-examples.md use them.
+GERMAN: Mapping[str, str] = MappingProxyType({
+    **{name: ENGLISH[name] for name in (
+        "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier",
+        "ramsch", "durchmarsch", "pick", "least", "leaster", "moster", "schneider", "schwarz",
+        "laufende", "contra", "re", "tout", "sie", "hand", "ouvert", "bock", "crack", "recrack",
+        "blitz", "doubler", "partner",
+    )},
+    "least_zero": "Least ohne Augen", "least_all": "Alle 120 in einer Hand", "tier": "Stufe",
+    "game_points": "Spielpunkte", "head": "Kopf", "doubles": "gelegt", "virgins": "Jungfrauen",
+    "cap": "höchstens", "bump": "Bump", "declarer": "Spieler", "opponent": "Gegner",
+    "picker": "Aufnehmer", "winner": "Gewinner", "loser": "Verlierer", "virgin": "Jungfrau",
+    "player": "Spieler", "pay_in": "in den Stock", "take": "aus dem Stock",
+    "double": "der Stock verdoppelt um", "strokes": "Striche", "each": "je Spieler",
+})
+
+#: The word maps by language.
+LANGUAGES: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
+
+
+def words_in(language: str) -> Callable[[str], str]:
+    """The words of a language for :func:`describe`: a name not in the map stays as it is.
+
+    >>> words_in("de")("each"), words_in("en")("recrack"), words_in("de")("unheard_of")
+    ('je Spieler', 'Re-crack', 'unheard_of')
+    """
+    table = LANGUAGES[language]
+    return lambda name: table.get(name, name)
+
 
 
 def describe(breakdown: Breakdown, words: Callable[[str], str]) -> str:

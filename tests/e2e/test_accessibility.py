@@ -144,6 +144,8 @@ VISITS = [
     *(Visit(f"deal-new-{family}", f"/l/{{{family}}}/deals/new", first_game)
       for family in ("bavarian3", "sheepshead3", "sheepshead", "german")),
     Visit("deal-edit-error", "/l/{evening}/deals/2/edit", edit_with_an_error),
+    # A stored deal's breakdown in full: terms, Kontra, Re, doubles, Tout, every player's share.
+    Visit("deal-edit-breakdown", "/l/{evening}/deals/4/edit", screenshot=True),
     Visit("deal-delete", "/l/{evening}/deals/2/delete"),
     Visit("list-delete-error", "/l/{evening}/delete", send_empty),
     Visit("settle-pot", "/l/{pot}/settle", screenshot=True),

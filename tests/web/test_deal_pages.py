@@ -315,6 +315,7 @@ def test_the_preview_answers_payouts_and_stores_nothing(
     assert response.status_code == 200
     assert response.get_json() == {
         "payouts": {"Anna": 20, "Bene": -20, "Chris": 20, "Dora": -20}, "dealer": "Dora",
+        "explained": "Sauspiel 20 each",
     }
     assert document(client, editing)["deals"] == []
 
@@ -354,6 +355,7 @@ def test_the_preview_of_an_edit_replaces_that_deal(
     )
     assert response.get_json() == {
         "payouts": {"Anna": 120, "Bene": -40, "Chris": -40, "Dora": -40}, "dealer": "Dora",
+        "explained": "Wenz 40 · Declarer ×3 = +120",
     }
     assert len(document(client, editing)["deals"]) == 2
 

@@ -108,6 +108,7 @@ def test_the_doubler_queue_shows_on_the_list_the_form_and_the_preview(client: Fl
     assert answer.get_json() == {
         "payouts": {"Anna": 4, "Bene": 2, "Chris": -2, "Dora": -2, "Emil": -2},
         "dealer": "Bene", "note": "Doubled by a doubler",
+        "explained": "Tier 1 · Doubler ×2 = 2 · Picker ×2 = +4",
     }
     page = text(new_deal(client, listing, game="pick", declarer="Anna", partner="Bene", points="70",
                          action="preview"))

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import Carry, ScoringError
 from scorer.web import access, i18n, services
+from scorer.web.deals.breakdown import explained, one_line
 from scorer.web.deals.form import DealForm, summary
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
@@ -39,6 +40,8 @@ def _stored(state: services.ListState, number: int) -> services.DealResult:
 
 
 def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool) -> Any:
+    # The deal's page: the stored deal explained in full (the form may hold a changed one).
+    stored = state.result.deals[number - 1].breakdown if edit else None
     return render_template(
         "deals/deal_form.html", form=form, state=state, row=state.row, number=number, edit=edit,
         game_label=game_label,
@@ -46,6 +49,8 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         version=state.deal_rows[number - 1].version if edit else None,
         carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
         preview_note=deal_note(form.preview, carry_before(state, number)) if form.preview else "",
+        preview_line=one_line(form.preview.breakdown) if form.preview else "",
+        breakdown=explained(stored, state.result.players) if stored else None,
     )
 
 
@@ -139,7 +144,8 @@ def preview(list_id: str) -> Any:
         except ScoringError as error:
             form.add_error(error)
         else:
-            answer = {"payouts": dict(result.payouts), "dealer": result.dealer}
+            answer = {"payouts": dict(result.payouts), "dealer": result.dealer,
+                      "explained": one_line(result.breakdown)}
             note = deal_note(result, carry_before(state, result.number))
             if note:
                 answer["note"] = note

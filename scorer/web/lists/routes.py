@@ -28,7 +28,7 @@ from scorer.web.lists.carry import carry_notes
 from scorer.web.pictures.svg import legend_line
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
 from scorer.web.limits import limit_list_creation
-from scorer.web.lists.summary import Summaries
+from scorer.web.lists.summary import Summaries, accounts
 from scorer.web.lists.table import rows_html, short, signed, total
 
 bp = Blueprint("lists", __name__)
@@ -300,7 +300,7 @@ def settle(list_id: str) -> Any:
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
         transfers=state.result.settlement, can_edit=access.can_edit(row),
-        chart=chart_of(state.result),
+        chart=chart_of(state.result), accounts=accounts(state.result),
         action_form=ActionForm(),
     )
 

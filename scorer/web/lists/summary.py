@@ -1,21 +1,26 @@
-"""A deal in a few words ("Sau 72 · K · 2× · 3 L"), built from the deal's keys.
+"""A deal in a few words ("Sau 72 · K · 2× · 3 L"), built from the deal's keys; a total, explained.
 
 The list's rows and its CSV say what a deal was in the same words. Nothing
 here knows a game by name: the game object says whether a deal has card
 points and whose, and every other key the deal sets has its short word by
 the key alone (a family's own word, ``Family.words``, goes first). A new
 game or a new key of an existing kind needs no change here.
+
+The settle page's accounts say how each player's total came about, from the
+deals' breakdowns: games won and lost by kind, what Bock added, the Stock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.engine import N_, Deal, Family, Game, RuleSet
+from scorer.engine import N_, Deal, Family, Game, ListResult, RuleSet
+from scorer.engine.breakdown import worth
 from scorer.engine.deals import NEUTRAL
 from scorer.web.lists.forms import game_label
 
@@ -178,3 +183,78 @@ class Summaries:
             tail = "".join(" \u00b7 " + _word(self.family, k, getattr(deal, k)) for k in keys)
             found = self._seen[key] = (self.game_word(deal.game), tail)
         return found
+
+
+# -- how each total came about (the settle page) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Games:
+    """A player's games of one kind, all won or all lost: how many, and what they came to."""
+
+    #: The game's name in the page's language.
+    game: str
+    won: bool
+    count: int
+    #: Units, without what Bock added to them.
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """How one player's total came about: games by kind, what Bock added, the Stock."""
+
+    player: str
+    #: Won games first, then lost ones, each in the order the kind was first played.
+    games: tuple[Games, ...]
+    #: What Bock rounds added to (+) or took from (-) the player's games.
+    bock: int
+    #: Paid into the Stock (0 or less) and taken out of it (0 or more).
+    stock_in: int
+    stock_out: int
+
+    @property
+    def total(self) -> int:
+        """The parts added up: the player's total."""
+        return sum(g.amount for g in self.games) + self.bock + self.stock_in + self.stock_out
+
+
+def accounts(result: ListResult) -> tuple[Account, ...]:
+    """Every player's account of the list, read from each deal's breakdown, in seating order.
+
+    A deal that neither won nor cost a player anything (a hand thrown in, the
+    dealer sitting out) is in no game of theirs; what it moved in the Stock is.
+    """
+    games: dict[str, dict[tuple[str, bool], list[int]]] = {who: {} for who in result.players}
+    bock = dict.fromkeys(result.players, 0)
+    stock_in = dict.fromkeys(result.players, 0)
+    stock_out = dict.fromkeys(result.players, 0)
+    for scored in result.deals:
+        breakdown = scored.breakdown
+        unbocked = breakdown.value
+        if any(m.name == "bock" for m in breakdown.multipliers):
+            unbocked = worth(breakdown.terms, [m for m in breakdown.multipliers if m.name != "bock"])
+        for share in breakdown.shares:
+            for who in share.players:
+                amount = share.times * unbocked
+                bock[who] += share.times * breakdown.value - amount
+                if amount:
+                    games[who].setdefault((scored.deal.game, amount > 0), [0, 0])
+                    kind = games[who][(scored.deal.game, amount > 0)]
+                    kind[0] += 1
+                    kind[1] += amount
+        if breakdown.stock is not None:
+            for who, amount in breakdown.stock.amounts:
+                if amount < 0:
+                    stock_in[who] += amount
+                else:
+                    stock_out[who] += amount
+    return tuple(
+        Account(
+            who,
+            tuple(Games(game_label(game), won, count, amount)
+                  for (game, won), (count, amount) in sorted(games[who].items(), key=lambda kv: not kv[0][1])),
+            bock[who], stock_in[who], stock_out[who],
+        )
+        for who in result.players
+    )

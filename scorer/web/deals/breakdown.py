@@ -1,0 +1,99 @@
+"""A deal's breakdown in the table's language: one line beside Save, every piece on the deal's page.
+
+The words are the engine's (``scorer.engine.breakdown.ENGLISH``), looked up
+in the catalog of the request's language; a name the engine adds later and
+nobody has worded yet shows as it is, never as nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+from scorer.engine import Breakdown, describe
+from scorer.engine.breakdown import CAP, ENGLISH
+
+
+def word(name: str) -> str:
+    """A breakdown's machine name (a term, multiplier, role, Stock move) in the page's language."""
+    english = ENGLISH.get(name)
+    return name if english is None else _(english)
+
+
+#: A negative amount in the line: the pages write its minus as a minus sign, like every amount.
+_NEGATIVE = re.compile(r"(?<= )-(?=\d)")
+
+
+def one_line(breakdown: Breakdown) -> str:
+    """The breakdown in one line, as the preview beside Save shows it."""
+    return _NEGATIVE.sub("\u2212", describe(breakdown, word))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One row of the value's arithmetic: what it is, and the number it brings."""
+
+    label: str
+    amount: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPart:
+    """One player's payout, worked out: their share of the value and what the Stock moved."""
+
+    player: str
+    role: str
+    #: Times the value (+ wins, - pays).
+    times: int
+    #: Taken out of the Stock (+) or paid into it (-); 0 when it moved nothing for them.
+    stock: int
+    payout: int
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """A breakdown laid out for the deal's page, every name in words."""
+
+    terms: tuple[Step, ...]
+    #: The terms' sum, when there is more than one term.
+    subtotal: int | None
+    multipliers: tuple[Step, ...]
+    value: int
+    players: tuple[PlayerPart, ...]
+    #: The Stock's move in words, with the pot before and after; None when it moved nothing.
+    stock: tuple[str, int, int] | None
+    tally: tuple[Step, ...]
+
+
+def _named(count: int | None, name: str) -> str:
+    return f"{count} {word(name)}" if count is not None else word(name)
+
+
+def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
+    """Every piece of the breakdown in words, and each player's payout in the list's seating order."""
+    multipliers = tuple(
+        Step(word(m.name), str(m.factor)) if m.name == CAP
+        else Step(_named(m.count if m.count and m.count > 1 else None, m.name), f"×{m.factor}")
+        for m in breakdown.multipliers
+    )
+    moved = dict(breakdown.stock.amounts) if breakdown.stock is not None else {}
+    roles = {who: s for s in breakdown.shares for who in s.players}
+    parts: list[PlayerPart] = []
+    for who in players:
+        share = roles.get(who)
+        # A dealer sitting out has no share: nothing times the value.
+        role, times = (word(share.role), share.times) if share else (_("deals, sits out"), 0)
+        pot = moved.get(who, 0)
+        parts.append(PlayerPart(who, role, times, pot, times * breakdown.value + pot))
+    stock = breakdown.stock
+    return Explained(
+        terms=tuple(Step(_named(t.count, t.name), str(t.units)) for t in breakdown.terms),
+        subtotal=sum(t.units for t in breakdown.terms) if len(breakdown.terms) > 1 else None,
+        multipliers=multipliers,
+        value=breakdown.value,
+        players=tuple(parts),
+        stock=None if stock is None else (word(stock.name), stock.before, stock.after),
+        tally=tuple(Step(word(t.name), str(t.units)) for t in breakdown.tally),
+    )
