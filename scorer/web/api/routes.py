@@ -103,7 +103,25 @@ def read_list(list_id: str) -> Any:
     Answers 304 to a client that already has this revision (If-None-Match).
     """
     row = services.get_list(list_id)
-    return unless_unchanged(row, lambda: jsonify(services.api_document(services.list_state(row))))
+    return unless_unchanged(row, lambda: Response(_list_body(row), mimetype="application/json"))
+
+
+#: The list file as the API answers it, encoded, by list revision: a long list
+#: is replayed and encoded once per change, however often it is read.
+_BODIES = services.ByRevision(kept=32)
+
+
+def _list_body(row: services.ScoreListRow) -> bytes:
+    """The list file with every deal scored, as JSON bytes."""
+    kept = _BODIES.peek(services.revision_key(row))
+    if kept is not None:
+        return bytes(kept)
+    state = services.list_state(row)
+    return _BODIES.get(
+        services.revision_key(row),
+        lambda: jsonify(services.api_document(state)).get_data(),
+        keep=state.current,
+    )
 
 
 @bp.post("/lists/<list_id>/deals")

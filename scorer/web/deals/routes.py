@@ -13,6 +13,7 @@ from scorer.web import access, i18n, services
 from scorer.web.deals.form import DealForm, summary
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
+from scorer.web.lists.routes import list_page
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -76,6 +77,8 @@ def new_deal(list_id: str) -> Any:
                     request.form if request.method == "POST" else None)
     if request.method == "GET":
         return _render(form, state, number=number, edit=False)
+    # deal.js sends the form asking for JSON: the list comes back in the same answer.
+    fetched = request.accept_mimetypes.best == "application/json"
     deal = form.deal()
     if not form.has_errors and request.form.get("action") == "preview":
         _preview_into(form, row, deal, None)
@@ -89,14 +92,30 @@ def new_deal(list_id: str) -> Any:
         except ScoringError as error:
             form.add_error(error)
         except services.Conflict:
+            if fetched:  # the form sent the old way says why, on the list
+                return jsonify(error="conflict"), 409
             return _finished(row)
         else:
             if created:
                 _saved(row, result.number)
             else:
                 flash(_("Deal %(number)s was saved already.", number=result.number))
-            return _to_list(row)
+            return _list_after_save(row) if fetched else _to_list(row)
+    if fetched:  # refused: the form sent the old way shows every reason at its field
+        return jsonify(error=(form.first_error or (None, ""))[1]), 422
     return _render(form, state, number=number, edit=False)
+
+
+def _list_after_save(row: services.ScoreListRow) -> Any:
+    """The list after a save sent by deal.js: its page's content, to show in place of the form.
+
+    One answer of a few KiB, whatever the list's length: the newest deals, the
+    totals, who deals next, the carry and the message with Undo; the chart
+    waits until opened (static/list.js).
+    """
+    page = list_page(row, after_save=True)
+    main = page[page.index("<main>") + len("<main>"):page.rindex("</main>")]
+    return jsonify(title=f"{row.title} · {_('Schafkopf list')}", main=main)
 
 
 def _saved(row: services.ScoreListRow, number: int) -> None:
