@@ -93,7 +93,7 @@ def new_deal(list_id: str) -> Any:
             form.add_error(error)
         except services.Conflict:
             if fetched:  # the form sent the old way says why, on the list
-                return jsonify(error="conflict"), 409
+                return _refused("conflict")
             return _finished(row)
         else:
             if created:
@@ -102,8 +102,17 @@ def new_deal(list_id: str) -> Any:
                 flash(_("Deal %(number)s was saved already.", number=result.number))
             return _list_after_save(row) if fetched else _to_list(row)
     if fetched:  # refused: the form sent the old way shows every reason at its field
-        return jsonify(error=(form.first_error or (None, ""))[1]), 422
+        return _refused((form.first_error or (None, ""))[1])
     return _render(form, state, number=number, edit=False)
+
+
+def _refused(reason: str) -> Any:
+    """Nothing saved: deal.js sends the form the old way, whose page says why.
+
+    A 200 with the reason, not a 4xx: a phone's browser reports every 4xx to
+    its console as a failed load, and this one is expected.
+    """
+    return jsonify(saved=False, error=reason)
 
 
 def _list_after_save(row: services.ScoreListRow) -> Any:
