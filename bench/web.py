@@ -5,7 +5,9 @@ Run: ``make bench`` or ``python bench/web.py [--samples N]``.
 Prints the median latency of a hello-world Flask app (the floor) and of the
 app's heavy paths, each as a multiple of the floor, against the budgets of
 issue 6 (and a group's season of 50 lists of 40 deals against the 40-deal
-list page's budget, issue 13); the bytes a phone receives for a 40-deal list page with its assets;
+list page's budget, issue 13), and the goals of issue 15: the list page as
+cheap at 1000 deals as at 40, in time and bytes; the list JSON of 1000 deals
+and its 304; the bytes a phone receives for a 40-deal list page with its assets;
 and the engine's time for 10,000 deals. Loopback only; the servers stop by
 themselves. Figures, not assertions.
 """
@@ -31,6 +33,10 @@ from bench.server import Gunicorn  # noqa: E402
 BUDGETS = {"list page, 40 deals": 15, "list page, 1000 deals": 60, "add a deal to 1000": 15,
            # A group's season is held to the list page's budget.
            "group page, 50 x 40 deals": 15}
+#: Goals of issue 15, as multiples of the floor: the list JSON of a long list, and its 304.
+GOALS = {"list JSON, 1000 deals": 15, "list JSON, 1000, br/gzip": 15, "list JSON, 304": 1.5}
+#: Issue 15: the 1000-deal list page at most this many times the 40-deal one (time and bytes).
+PAGE_GROWTH_GOAL = 1.5
 PAGE_BUDGET_BYTES = 60 * 1024
 ENGINE_BUDGET_US = 50.0
 
@@ -115,12 +121,20 @@ def main() -> None:
         status, _body, _ = client.request("GET", group["url"])
         cold = time.perf_counter() - start
         assert status == 200, status
+        _, _, answer = client.request("GET", f"/api/lists/{large['id']}")
         figures = {
             "list page, 40 deals": client.timed("GET", small["url"], n),
             "list page, 1000 deals": client.timed("GET", large["url"], n),
             "list JSON, 1000 deals": client.timed("GET", f"/api/lists/{large['id']}", n),
+            "list JSON, 1000, br/gzip": client.timed("GET", f"/api/lists/{large['id']}", n,
+                                                     headers={"Accept-Encoding": "br, gzip"}),
+            "list JSON, 304": client.timed("GET", f"/api/lists/{large['id']}", n,
+                                           headers={"If-None-Match": answer["etag"]}),
             "group page, 50 x 40 deals": client.timed("GET", group["url"], n),
         }
+        compressed = {"Accept-Encoding": "br, gzip"}
+        page_sizes = {deals: len(client.request("GET", made["url"], headers=compressed)[1])
+                      for deals, made in ((40, small), (1000, large))}
         deal = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
         figures["add a deal to 1000"] = client.timed(
             "POST", f"/api/lists/{large['id']}/deals", n, deal, {"X-Edit-Key": large["edit_key"]}
@@ -135,7 +149,16 @@ def main() -> None:
         ratio = seconds / floor
         budget = BUDGETS.get(name)
         verdict = "" if budget is None else f"  (budget {budget} x: {'within' if ratio <= budget else 'OVER'})"
+        if name in GOALS:
+            verdict = f"  (goal {GOALS[name]} x: {'met' if ratio <= GOALS[name] else 'MISSED'})"
         print(f"  {name:26} {seconds * 1e3:8.2f} ms = {ratio:6.1f} x floor{verdict}")
+    growth = figures["list page, 1000 deals"] / figures["list page, 40 deals"]
+    size_growth = page_sizes[1000] / page_sizes[40]
+    print(f"  {'list page 1000 / 40, time':26} {growth:8.2f} x  (goal {PAGE_GROWTH_GOAL} x: "
+          f"{'met' if growth <= PAGE_GROWTH_GOAL else 'MISSED'})")
+    print(f"  {'list page 1000 / 40, bytes':26} {size_growth:8.2f} x  ({page_sizes[1000]:,} / "
+          f"{page_sizes[40]:,} bytes as sent, br; goal {PAGE_GROWTH_GOAL} x: "
+          f"{'met' if size_growth <= PAGE_GROWTH_GOAL else 'MISSED'})")
     group_to_list = figures["group page, 50 x 40 deals"] / figures["list page, 40 deals"]
     print(f"  {'group page / list page':26} {group_to_list:8.2f} x (the same budget: a noisy "
           "machine moves both alike)")

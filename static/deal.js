@@ -295,6 +295,48 @@
 
   // A tapped Save shows it is working and takes no second tap: app.js.
 
+  // Save in one request: the answer is the list as it stands after the save,
+  // shown in place of the form (list.js follows it from there). The address
+  // stays: a new one would have the browser fetch the icon again. A refusal, or
+  // no answer, sends the form the old way: the page shows every reason at its
+  // field, and the form's one-time token stores the deal once. A deal kept on
+  // the phone without reception (offline.js) is not sent here.
+  function save(event) {
+    if (event.target !== form || event.defaultPrevented || !window.fetch) {
+      return;
+    }
+    if (form.elements.version || (event.submitter && event.submitter.name === "action")) {
+      return; // an edit, or the no-script preview: the old way
+    }
+    event.preventDefault();
+    // Leaving the points field for Save asked for a preview: the saved deal needs none.
+    window.clearTimeout(timer);
+    asked += 1;
+    window.fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    }).then(function (response) {
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      return response.json();
+    }).then(function (answer) {
+      const main = document.querySelector("main");
+      if (!main || !answer.main) {
+        throw new Error("no list");
+      }
+      main.innerHTML = answer.main;
+      document.title = answer.title;
+      window.scrollTo(0, 0);
+      document.dispatchEvent(new Event("list:swapped"));
+    }).catch(function () {
+      HTMLFormElement.prototype.submit.call(form);
+    });
+  }
+  document.addEventListener("submit", save);
+
   showFields();
   guardPartner();
   showPoints();

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import sqlalchemy as sa
 from flask import Response, request
 from werkzeug.datastructures import ETags
 
+from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow
+from scorer.web.services.lists import is_list_id
 
 #: What Flask-Compress appends to a strong entity tag it compresses.
 _CODINGS = (":gzip", ":br", ":deflate", ":zstd")
@@ -48,13 +51,40 @@ def unchanged_for_client(tag: str) -> bool:
     return header.star_tag or tag in _tags(header, weak=True)
 
 
+def _not_modified(tag: str) -> Response:
+    response = Response(status=304)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def not_modified(list_id: str) -> Response | None:
+    """An empty 304 when the client has the list's revision already, else None.
+
+    One indexed lookup of the revision alone, no list object, no replay: a
+    phone asking again and again whether a long list changed costs little
+    more than a hello-world. A list id of any other shape is never looked up.
+    """
+    if not request.headers.get("If-None-Match") or not is_list_id(list_id):
+        return None
+    revision = db.session.execute(
+        sa.select(ScoreListRow.revision).where(ScoreListRow.id == list_id)
+    ).scalar()
+    if revision is None:
+        return None
+    tag = f"{list_id}-{revision}"
+    return _not_modified(tag) if unchanged_for_client(tag) else None
+
+
 def unless_unchanged(row: ScoreListRow, body: Callable[[], Response]) -> Response:
     """Answer ``body()``, or an empty 304 when the client has this revision already.
 
     The body is only built when it is sent: asking whether a long list changed
     costs nothing while it did not.
     """
-    response = Response(status=304) if unchanged_for_client(row.etag) else body()
+    if unchanged_for_client(row.etag):
+        return _not_modified(row.etag)
+    response = body()
     response.set_etag(row.etag)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Callable
 from datetime import date
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, jsonify, request, url_for
+import brotli
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import services
-from scorer.web.conditional import if_match_tags, unless_unchanged
+from scorer.web.conditional import if_match_tags, not_modified, unless_unchanged
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
@@ -102,8 +104,46 @@ def read_list(list_id: str) -> Any:
 
     Answers 304 to a client that already has this revision (If-None-Match).
     """
+    kept = not_modified(list_id)
+    if kept is not None:
+        return kept
     row = services.get_list(list_id)
-    return unless_unchanged(row, lambda: jsonify(services.api_document(services.list_state(row))))
+    response = unless_unchanged(row, lambda: _list_answer(row))
+    coding = response.headers.get("Content-Encoding")
+    if coding:  # as Flask-Compress tags what it compresses: conditional.py takes either
+        response.set_etag(f"{row.etag}:{coding}")
+    return response
+
+
+#: The list file as the API answers it, encoded (and compressed) once per list
+#: revision and coding: a long list is replayed, encoded and compressed once
+#: per change, however often it is read.
+_BODIES = services.ByRevision(kept=32)
+#: The codings the answer comes in, as Flask-Compress would choose them.
+_CODINGS = {"br": lambda data, level: brotli.compress(data, quality=level),
+            "gzip": lambda data, level: gzip.compress(data, compresslevel=level)}
+
+
+def _list_answer(row: services.ScoreListRow) -> Response:
+    """The list file with every deal scored, as JSON, compressed when the client takes it."""
+    key = services.revision_key(row)
+    body = _BODIES.peek((None, *key))
+    current = True
+    if body is None:
+        state = services.list_state(row)
+        current = state.current
+        body = _BODIES.get((None, *key), lambda: jsonify(services.api_document(state)).get_data(),
+                           keep=current)
+    config = current_app.config
+    coding = request.accept_encodings.best_match(
+        [name for name in config["COMPRESS_ALGORITHM"] if name in _CODINGS])
+    if coding is None or len(body) < config["COMPRESS_MIN_SIZE"]:
+        return Response(body, mimetype="application/json")
+    level = config["COMPRESS_BR_LEVEL"] if coding == "br" else config["COMPRESS_LEVEL"]
+    packed = _BODIES.get((coding, *key), lambda: _CODINGS[coding](body, level), keep=current)
+    response = Response(packed, mimetype="application/json")
+    response.headers["Content-Encoding"] = coding
+    return response
 
 
 @bp.post("/lists/<list_id>/deals")

@@ -14,6 +14,7 @@ from scorer.web.deals.breakdown import explained, one_line
 from scorer.web.deals.form import DealForm, summary
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
+from scorer.web.lists.routes import list_page
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -81,6 +82,8 @@ def new_deal(list_id: str) -> Any:
                     request.form if request.method == "POST" else None)
     if request.method == "GET":
         return _render(form, state, number=number, edit=False)
+    # deal.js sends the form asking for JSON: the list comes back in the same answer.
+    fetched = request.accept_mimetypes.best == "application/json"
     deal = form.deal()
     if not form.has_errors and request.form.get("action") == "preview":
         _preview_into(form, row, deal, None)
@@ -94,14 +97,39 @@ def new_deal(list_id: str) -> Any:
         except ScoringError as error:
             form.add_error(error)
         except services.Conflict:
+            if fetched:  # the form sent the old way says why, on the list
+                return _refused("conflict")
             return _finished(row)
         else:
             if created:
                 _saved(row, result.number)
             else:
                 flash(_("Deal %(number)s was saved already.", number=result.number))
-            return _to_list(row)
+            return _list_after_save(row) if fetched else _to_list(row)
+    if fetched:  # refused: the form sent the old way shows every reason at its field
+        return _refused((form.first_error or (None, ""))[1])
     return _render(form, state, number=number, edit=False)
+
+
+def _refused(reason: str) -> Any:
+    """Nothing saved: deal.js sends the form the old way, whose page says why.
+
+    A 200 with the reason, not a 4xx: a phone's browser reports every 4xx to
+    its console as a failed load, and this one is expected.
+    """
+    return jsonify(saved=False, error=reason)
+
+
+def _list_after_save(row: services.ScoreListRow) -> Any:
+    """The list after a save sent by deal.js: its page's content, to show in place of the form.
+
+    One answer of a few KiB, whatever the list's length: the newest deals, the
+    totals, who deals next, the carry and the message with Undo; the chart
+    waits until opened (static/list.js).
+    """
+    page = list_page(row, after_save=True)
+    main = page[page.index("<main>") + len("<main>"):page.rindex("</main>")]
+    return jsonify(title=f"{row.title} · {_('Schafkopf list')}", main=main)
 
 
 def _saved(row: services.ScoreListRow, number: int) -> None:

@@ -23,7 +23,7 @@ from scorer.web.lists.forms import (
     ActionForm, DeleteListForm, family_description, family_label, game_label, new_list_form,
 )
 from scorer.web.models import now
-from scorer.web.conditional import unless_unchanged
+from scorer.web.conditional import not_modified, unless_unchanged
 from scorer.web.lists.carry import carry_notes
 from scorer.web.pictures.svg import legend_line
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
@@ -218,28 +218,65 @@ def leader(state: services.ListState) -> str:
     return players[(seat + 1) % len(players)]
 
 
+#: How many deals the list page shows, the newest first; the rest behind "Show all".
+NEWEST = 40
+
+#: The chart and the statistics by list revision and language: they draw every
+#: deal, so they are worked out once per change of the list, not per view.
+_PICTURES = services.ByRevision(kept=64)
+
+
+def _pictures(state: services.ListState) -> dict[str, Any]:
+    """The chart and the statistics of the list as it stands, in the page's language."""
+    key = (*services.revision_key(state.row), select_locale())
+    return dict(_PICTURES.get(key, lambda: {
+        "chart": chart_of(state.result), **statistics_of(state.result),
+    }, keep=state.current))
+
+
 @bp.get("/l/<list_id>")
 def show_list(list_id: str) -> Any:
-    """The list, like the paper block."""
+    """The list, like the paper block: the newest deals (``?deals=all``: every deal) and the totals."""
     row = services.get_list(list_id)
     if "key" in request.args:
         if not access.remember_key(row, request.args["key"]):
             flash(_("That edit key does not fit this list; you can watch it."), "error")
         return redirect(url_for("lists.show_list", list_id=row.id))
     access.remember_seen(row)
+    return list_page(row, every_deal=request.args.get("deals") == "all")
+
+
+def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_save: bool = False) -> str:
+    """The list page's HTML.
+
+    Its cost does not grow with the list: the replay, the chart and the
+    statistics are kept by the list's revision, and the table shows the
+    newest ``NEWEST`` deals unless ``every_deal`` is asked for. The chart of
+    a longer list waits on the settle-up page: opening it there, or in place
+    with list.js. ``after_save``: the page deal.js shows in place of the form
+    (the answer to a save, a few KiB): the chart and the statistics wait until
+    opened, and offline.js keeps the words it read with the form.
+    """
     state = services.list_state(row)
     can_edit = access.can_edit(row)
     tally = state.result.tally_dict()
+    drawn = _pictures(state)
+    played = len(state.result.deals)
+    lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
+    if lazy_chart:
+        drawn["chart"] = None
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=tally, leader=leader(state),
         sitting_out=sitting_out(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
-        chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
-        **statistics_of(state.result),
+        pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,
+        **drawn,
         can_edit=can_edit, can_change=can_edit and not state.finished,
         action_form=ActionForm(), group=services.group_of(row),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
+        hidden_deals=0 if every_deal else max(played - NEWEST, 0),
+        page_url=url_for("lists.show_list", list_id=row.id, deals="all" if every_deal else None),
         rows=rows_html(
             state.result,
             summaries=Summaries(state.result.rules.family, state.result.players,
@@ -252,6 +289,7 @@ def show_list(list_id: str) -> Any:
             edit_label=_("Edit deal %(number)s"),
             dealer_word=_("Dealer"),
             words=lambda role, **values: _(state.result.rules.family.word(role), **values),
+            newest=None if every_deal else NEWEST,
         ),
     )
 
@@ -259,6 +297,9 @@ def show_list(list_id: str) -> Any:
 @bp.get("/l/<list_id>/changes")
 def changes(list_id: str) -> Any:
     """The list's revision, for pages that follow it: 304 while nothing changed."""
+    kept = not_modified(list_id)
+    if kept is not None:
+        return kept
     row = services.get_list(list_id)
     return unless_unchanged(row, lambda: jsonify(revision=row.revision))
 
@@ -300,7 +341,7 @@ def settle(list_id: str) -> Any:
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
         transfers=state.result.settlement, can_edit=access.can_edit(row),
-        chart=chart_of(state.result), accounts=accounts(state.result),
+        chart=_pictures(state)["chart"], accounts=accounts(state.result),
         action_form=ActionForm(),
     )
 

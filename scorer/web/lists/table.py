@@ -81,8 +81,9 @@ def rows_html(
     dealer_word: str,
     words: Callable[..., str],
     oldest_first: bool = False,
+    newest: int | None = None,
 ) -> Markup:
-    """Every deal, the newest first (the paper sheet: ``oldest_first``): number and dealer, the deal's summary, each payout.
+    """Every deal (or the ``newest`` N), the newest first (the paper sheet: ``oldest_first``): number and dealer, the deal's summary, each payout.
 
     Each deal is a row group of two rows: the summary across the players'
     columns, then the payouts under their names, so six players fit on a
@@ -112,8 +113,13 @@ def rows_html(
     # The link's name, "Edit deal N", around its number: translated and escaped once.
     before, _, after = str(escape(edit_label % {"number": "\x00"})).partition("\x00")
     out = []
-    doublers = 0  # doubler hands waiting before the deal
-    for scored in result.deals:
+    shown = result.deals
+    if newest is not None and newest < len(shown):
+        shown = shown[len(shown) - newest:] if newest > 0 else ()
+    first = len(result.deals) - len(shown)
+    # doubler hands waiting before the first deal shown
+    doublers = result.deals[first - 1].carry.doublers if first else 0
+    for scored in shown:
         deal = scored.deal
         n = scored.number
         if prefix is not None:

@@ -29,9 +29,9 @@ from scorer.web.services.keys import (
     token_digest,
 )
 from scorer.web.services.lists import (
-    END_KINDS, MAX_TITLE, PARSED_KEPT, ListState, Progress, create_list, deal_counts, delete_list,
+    END_KINDS, MAX_TITLE, PARSED_KEPT, ByRevision, ListState, Progress, create_list, deal_counts, delete_list,
     engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
-    parsed_deal, progress, recent_lists, reopen,
+    parsed_deal, progress, recent_lists, reopen, revision_key,
 )
 from scorer.web.services.saved_presets import delete_preset, get_preset, presets, save_preset
 
@@ -40,12 +40,12 @@ __all__ = [
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
     "require_group_key", "season", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
-    "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
+    "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "all_lists", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
     "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
-    "reopen", "replay_to_end", "require_key", "restore_deal", "restore_document", "save_preset",
+    "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_preset",
     "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",
 ]

@@ -267,7 +267,7 @@ def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealRe
         )
     if found.deleted_at is not None:
         raise Conflict("this deal was stored once and deleted since; it is not stored again")
-    state = list_state(row)
+    state = list_state(row, fresh=True)
     index = next(i for i, d in enumerate(state.deal_rows) if d.id == found.id)
     return state.result.deals[index]
 
@@ -285,7 +285,7 @@ def update_deal(
     if version is not None and version != target.version:
         if target.data == deal.to_dict():  # the same edit sent again: it is stored
             db.session.rollback()
-            return list_state(row).result.deals[number - 1]
+            return list_state(row, fresh=True).result.deals[number - 1]
         raise Conflict(f"deal {number} was changed on another phone meanwhile; look again")
     deal_data = [d.data for d in deal_rows]
     deal_data[number - 1] = deal.to_dict()

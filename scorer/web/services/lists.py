@@ -6,9 +6,9 @@ import json
 import re
 import secrets
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
@@ -29,6 +29,7 @@ END_KINDS = ("deals", "classic", "heads", "open")
 #: A list id as the app makes them (``secrets.token_urlsafe(16)``): 22
 #: characters of the URL-safe base64 alphabet, safe in a path and a file name.
 LIST_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,9 @@ class ListState:
     deal_rows: tuple[Any, ...]
     score_list: ScoreList
     result: ListResult
+    #: Whether these deals are the ones of the revision the row was read at (no
+    #: change was committed in between): only then is anything kept by revision.
+    current: bool = True
 
     @property
     def progress(self) -> Progress:
@@ -149,13 +153,113 @@ def kept_rows(row: ScoreListRow) -> tuple[Any, ...]:
     return tuple(db.session.execute(query))
 
 
-def list_state(row: ScoreListRow) -> ListState:
-    """Replay a list's kept deals through the engine."""
-    deal_rows = kept_rows(row)
+class ByRevision:
+    """Values worked out once per stored revision of a list, kept in this process.
+
+    A key starts with ``revision_key(row)``: the list's id, its revision and
+    the time of its last change, all read with the list's row (the one query
+    every view makes anyway). Every change to a list bumps its revision in the
+    database (``services.base._lock``), so a key read from the database names
+    one state of the list in every worker and on every app server sharing the
+    database: a kept value is never stale, it is only not asked for again.
+    The oldest values go first once ``kept`` are held.
+    """
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._values: dict[Hashable, Any] = {}
+        self._lock = threading.Lock()
+
+    def peek(self, key: Hashable) -> Any:
+        """The value kept under ``key``, or None."""
+        return self._values.get(key)
+
+    def put(self, key: Hashable, value: Any) -> None:
+        """Keep ``value`` under ``key``, letting the oldest go when full."""
+        with self._lock:
+            while len(self._values) >= self.kept:
+                del self._values[next(iter(self._values))]
+            self._values[key] = value
+
+    def get(self, key: Hashable, make: Callable[[], V], *, keep: bool = True) -> V:
+        """The value kept under ``key``, made (and kept, if ``keep``) when missing."""
+        value = self._values.get(key)
+        if value is None:
+            value = make()
+            if keep:
+                self.put(key, value)
+        return value  # type: ignore[no-any-return]
+
+    def clear(self) -> None:
+        """Forget every kept value."""
+        with self._lock:
+            self._values.clear()
+
+
+def revision_key(row: ScoreListRow) -> tuple[str, int, Any]:
+    """What names one stored state of a list: its id, revision and last change."""
+    return (row.id, row.revision, row.updated_at)
+
+
+#: Replayed lists by revision: reading a list again costs no replay until it changes.
+_STATES = ByRevision(kept=64)
+
+
+def list_state(row: ScoreListRow, *, fresh: bool = False) -> ListState:
+    """Replay a list's kept deals through the engine, once per revision.
+
+    ``fresh`` replays what this transaction sees without keeping it: a change
+    in progress has bumped the revision before it is committed (or rolled back).
+    """
+    key = revision_key(row)
+    if fresh:
+        return ListState(row, *_replayed(row, kept_rows(row)), current=False)
+    kept = _STATES.peek(key)
+    if kept is not None:
+        return ListState(row, *kept)
+    seen, deal_rows = _rows_at_revision(row)
+    replayed = _replayed(row, deal_rows)
+    if seen == key:  # no change was committed between reading the list and its deals
+        _STATES.put(key, replayed)
+    return ListState(row, *replayed, current=seen == key)
+
+
+def _rows_at_revision(row: ScoreListRow) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The list's revision key and its kept deals, read in one statement (one snapshot)."""
+    deals = DealRow
+    query = (
+        sa.select(ScoreListRow.revision, ScoreListRow.updated_at, deals.id,
+                  sa.cast(deals.data, sa.Text).label("text"), deals.version)
+        .select_from(ScoreListRow)
+        .outerjoin(deals, sa.and_(deals.list_id == ScoreListRow.id, deals.deleted_at.is_(None)))
+        .where(ScoreListRow.id == row.id)
+        .order_by(deals.position)
+    )
+    found = db.session.execute(query).all()
+    if not found:
+        return (), ()
+    seen = (row.id, found[0].revision, found[0].updated_at)
+    return seen, tuple(
+        DealText(d.id, d.text, d.version) for d in found if d.id is not None
+    )
+
+
+@dataclass(frozen=True)
+class DealText:
+    """A kept deal as read for replaying: its id, stored JSON text and version."""
+
+    id: int
+    text: str
+    version: int
+
+
+def _replayed(
+    row: ScoreListRow, deal_rows: tuple[Any, ...]
+) -> tuple[tuple[Any, ...], ScoreList, ListResult]:
     score_list = engine_list(
         row, (parsed_deal(d.text, n) for n, d in enumerate(deal_rows, start=1))
     )
-    return ListState(row, deal_rows, score_list, score_list.replay())
+    return deal_rows, score_list, score_list.replay()
 
 
 def progress(ends: Mapping[str, Any], result: ListResult) -> Progress:
