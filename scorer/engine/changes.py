@@ -204,3 +204,38 @@ def rename_in_deal(deal: Mapping[str, Any], old: str, new: str) -> dict[str, Any
     if isinstance(out.get("no_trick"), list):
         out["no_trick"] = [new if who == old else who for who in out["no_trick"]]
     return out
+
+
+def merge_change(earlier: Mapping[str, Any], later: Mapping[str, Any]) -> dict[str, Any]:
+    """Two changes from the same deal as one: the later one's seating, dealer and rules win."""
+    out = {**earlier, **{k: v for k, v in later.items() if k != "rules" and v is not None}}
+    rules = {**(earlier.get("rules") or {})}
+    for key, value in (later.get("rules") or {}).items():
+        old = rules.get(key)
+        if key in MERGED and isinstance(old, Mapping) and isinstance(value, Mapping):
+            value = {**old, **value}
+        rules[key] = value
+    if rules:
+        out["rules"] = rules
+    return out
+
+
+def shift_changes(
+    changes: list[dict[str, Any]] | None, number: int, by: int,
+) -> list[dict[str, Any]] | None:
+    """The changes after deal ``number`` was taken out (``by`` -1) or put back (+1).
+
+    A change belongs to the deal it preceded: one that applies from a later
+    deal moves with it, and a deal put back goes in front of the changes at
+    its place. Two that come to start at the same deal become one.
+    """
+    out: list[dict[str, Any]] = []
+    for change in changes or []:
+        start = change["from"]
+        moves = start > number or (by > 0 and start == number)
+        moved = {**change, "from": start + by} if moves else dict(change)
+        if out and out[-1]["from"] == moved["from"]:
+            out[-1] = merge_change(out[-1], moved)
+        else:
+            out.append(moved)
+    return out or None

@@ -237,3 +237,16 @@ def test_the_command_line_refuses_a_change_beyond_the_next_deal_in_one_line():
                               capture_output=True, cwd=ROOT, timeout=60)
     assert finished.returncode == 2 and finished.stdout == b""
     assert finished.stderr.decode() == "deal 4: changes.from: there is no deal 4 yet: a change applies at the latest from the next deal, 2\n"
+
+
+def test_a_deal_taken_out_moves_later_changes_back_and_merges_two_that_meet():
+    from scorer.engine.changes import shift_changes
+    changes = [{"from": 3, "rules": {"tariffs": {"solo": 60}}},
+               {"from": 4, "rules": {"tariffs": {"sauspiel": 30}}, "players": FOUR + ["Emil"]}]
+    assert shift_changes(changes, 3, -1) == [
+        {"from": 3, "rules": {"tariffs": {"solo": 60, "sauspiel": 30}}, "players": FOUR + ["Emil"]}]
+    assert shift_changes(changes, 1, -1) == [{**changes[0], "from": 2}, {**changes[1], "from": 3}]
+    assert shift_changes(changes, 5, -1) == changes
+    # A deal put back goes in front of the changes at its place.
+    assert shift_changes([{"from": 3, "first_dealer": "Anna"}], 3, +1) == [{"from": 4, "first_dealer": "Anna"}]
+    assert shift_changes(None, 1, -1) is None
