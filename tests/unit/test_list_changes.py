@@ -250,3 +250,10 @@ def test_a_deal_taken_out_moves_later_changes_back_and_merges_two_that_meet():
     # A deal put back goes in front of the changes at its place.
     assert shift_changes([{"from": 3, "first_dealer": "Anna"}], 3, +1) == [{"from": 4, "first_dealer": "Anna"}]
     assert shift_changes(None, 1, -1) is None
+
+
+def test_the_statistics_count_a_deal_only_for_those_at_the_table_then():
+    from scorer.engine.statistics import statistics
+    changes = [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emil"]}]
+    stats = statistics(read_list(document([SOLO, SOLO, SOLO], changes)).replay())
+    assert (stats["Dora"].played, stats["Emil"].played, stats["Anna"].played) == (1, 2, 3)

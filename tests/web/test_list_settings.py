@@ -187,3 +187,46 @@ def test_the_api_refuses_a_change_beyond_the_next_deal(client: FlaskClient) -> N
     assert response.status_code == 422
     answer = response.get_json()
     assert answer["deal"] == 3 and answer["key"] == "changes.from"
+
+
+def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) -> None:
+    """A list and its deals written by the schema before 0011 have no changes and the same totals."""
+    import json
+
+    import sqlalchemy as sa
+    from flask_migrate import upgrade
+
+    from scorer import create_app
+    from scorer.engine import score_document
+    from scorer.web import services
+    from scorer.web.extensions import db
+    from tests.web.conftest import database_url
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long",
+                      "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)})
+    rules = {"preset": "bavarian", "tariffs": {"solo": 50}}
+    deals = [SAUSPIEL, SOLO, {"game": "passed"}, {**SOLO, "dealer": "Anna"}]
+    with app.app_context():
+        upgrade(revision="0010")
+        with db.engine.begin() as connection:
+            connection.execute(sa.text(
+                "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, edit_key_hash,"
+                " created_at, updated_at, revision) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'Old', 'bavarian',"
+                " :rules, :players, 'Dora', '{\"kind\": \"open\"}', :hash, '2026-01-01', '2026-01-01', 1)"
+            ), {"rules": json.dumps(rules), "players": json.dumps(FOUR), "hash": "0" * 64})
+            for position, deal in enumerate(deals, start=1):
+                connection.execute(sa.text(
+                    "INSERT INTO deals (list_id, position, data, named_dealer, version, created_at, updated_at)"
+                    " VALUES ('AAAAAAAAAAAAAAAAAAAAAA', :position, :data, :dealer, 1, '2026-01-01', '2026-01-01')"
+                ), {"position": position, "data": json.dumps(deal), "dealer": deal.get("dealer")})
+        upgrade()
+        row = services.get_list("AAAAAAAAAAAAAAAAAAAAAA")
+        assert row.changes is None
+        state = services.list_state(row)
+        document = services.api_document(state)
+        db.session.remove()
+        db.engine.dispose()
+    expected = score_document({"rules": rules, "players": FOUR, "first_dealer": "Dora", "deals": deals})
+    assert "changes" not in document
+    assert document["totals"] == expected["totals"]
+    assert [d["payouts"] for d in document["deals"]] == [d["payouts"] for d in expected["deals"]]
