@@ -196,14 +196,12 @@ def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) ->
     import sqlalchemy as sa
     from flask_migrate import upgrade
 
-    from scorer import create_app
     from scorer.engine import score_document
     from scorer.web import services
     from scorer.web.extensions import db
-    from tests.web.conftest import database_url
+    from tests.web.test_migrations import make_app
 
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long",
-                      "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)})
+    app = make_app(tmp_path)
     rules = {"preset": "bavarian", "tariffs": {"solo": 50}}
     deals = [SAUSPIEL, SOLO, {"game": "passed"}, {**SOLO, "dealer": "Anna"}]
     with app.app_context():
