@@ -228,3 +228,14 @@ def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) ->
     assert "changes" not in document
     assert document["totals"] == expected["totals"]
     assert [d["payouts"] for d in document["deals"]] == [d["payouts"] for d in expected["deals"]]
+
+
+def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = change_form(client, made["id"])
+    data["change-player_2"], data["change-player_5"] = "", "Emil"
+    data["change-first_dealer"] = "4"  # Dora, the fourth seat as the page shows it
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "players": ["Anna", "Chris", "Dora", "Emil"], "first_dealer": "Dora"}]
+    assert "Bene" in after["totals"]

@@ -95,3 +95,15 @@ def rule_rows(rules: RuleSet) -> list[tuple[str, list[tuple[str, str]]]]:
         else:
             rows.append((_(option.label), _value_words(option, value)))
     return [(str(SECTION_TITLES.get(name, name)), rows) for name, rows in sections.items() if rows]
+
+
+def chosen_dealer(form: NewListBase) -> str | None:
+    """The name in the seat chosen to deal next, or None: the rotation decides.
+
+    The seats count as the page shows them, empty ones included.
+    """
+    seat = form.first_dealer.data
+    fields = form.player_fields()
+    if not seat or not seat.isdigit() or not 1 <= int(seat) <= len(fields):
+        return None
+    return (fields[int(seat) - 1].data or "").strip() or None

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.lists.forms import family_description
-from scorer.web.settings.forms import change_form, rename_form, rule_rows
+from scorer.web.settings.forms import change_form, chosen_dealer, rename_form, rule_rows
 
 bp = Blueprint("settings", __name__)
 
@@ -74,7 +74,7 @@ def _rename(row: services.ScoreListRow, form: Any) -> str:
 
 def _change(row: services.ScoreListRow, form: Any) -> str:
     number = services.change_from_next(
-        row, players=form.players(), rules=form.rules(), next_dealer=form.first_dealer_name(),
+        row, players=form.players(), rules=form.rules(), next_dealer=chosen_dealer(form),
     )
     return _("Saved: this applies from deal %(number)s on.", number=number)
 
