@@ -99,8 +99,6 @@ def parse_changes(
     value: Any, rules: RuleSet, players: tuple[str, ...], deals: int,
 ) -> tuple[Change, ...]:
     """Read the ``changes`` of a list of ``deals`` deals, checking each against what is in force."""
-    from scorer.engine.document import parse_players  # the players' rules live there
-
     if value is None:
         return ()
     if not isinstance(value, list):
@@ -128,7 +126,7 @@ def parse_changes(
             )
         last = start
         try:
-            change = _parse_change(data, start, rules, players, parse_players)
+            change = _parse_change(data, start, rules, players)
         except ScoringError as error:
             key = error.key if error.key.startswith("changes") else f"changes.{error.key}"
             raise ScoringError(key, error.template, deal=start, **error.params) from None
@@ -138,9 +136,9 @@ def parse_changes(
     return tuple(changes)
 
 
-def _parse_change(
-    data: Mapping[str, Any], start: int, rules: RuleSet, players: tuple[str, ...], parse_players: Any,
-) -> Change:
+def _parse_change(data: Mapping[str, Any], start: int, rules: RuleSet, players: tuple[str, ...]) -> Change:
+    from scorer.engine.document import parse_players  # it reads this module: imported when needed
+
     for key in data:
         if key not in CHANGE_KEYS:
             raise unknown_key(key, CHANGE_KEYS, "object", path="changes")
