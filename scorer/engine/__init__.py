@@ -9,6 +9,7 @@
 {'Anna': 20, 'Bene': -20, 'Chris': 20, 'Dora': -20}
 """
 
+from scorer.engine.changes import Change, merged_rules, rename_player, rule_overrides
 from scorer.engine.breakdown import Breakdown, Multiplier, Share, StockMove, Term, describe
 from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
 from scorer.engine.document import (
@@ -28,7 +29,7 @@ from scorer.engine.settlement import Transfer, settle
 
 __all__ = [
     "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",
-    "Breakdown", "Carry", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
+    "Breakdown", "Carry", "Change", "merged_rules", "rename_player", "rule_overrides", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
     "Outcome", "Replay", "RuleSet", "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
     "Multiplier", "Share", "StockMove", "Term", "describe",

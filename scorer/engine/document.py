@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from scorer.engine.changes import parse_changes
 from scorer.engine.deals import parse_deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
@@ -15,7 +16,7 @@ from scorer.engine.values import name, name_key, unknown_key
 
 #: Top-level keys: what the format defines, and what the app adds (the app
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
-DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals")
+DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals", "changes")
 OUTPUT_KEYS = (
     "format", "title", "ends", "backup", "totals", "settlement", "tally", "pot", "pot_back",
 )
@@ -113,6 +114,7 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
         players=players,
         first_dealer=first_dealer,
         deals=tuple(parse_deal(deal, number) for number, deal in enumerate(deals, start=1)),
+        changes=parse_changes(document.get("changes"), rules, players, len(deals)),
     )
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.breakdown import Breakdown
+from scorer.engine.changes import Change
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import Carry, Outcome, Table, check
@@ -68,6 +69,10 @@ class DealResult:
     side: tuple[str, ...] = ()
     #: Why the payouts are what they are (see ``scorer.engine.breakdown``).
     breakdown: Breakdown = field(kw_only=True)
+    #: Who sat at the table (the list's seating at this deal; empty: the list's players).
+    seating: tuple[str, ...] = field(default=(), kw_only=True)
+    #: The rules in force at this deal (None: the list's rules).
+    rules: RuleSet | None = field(default=None, kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
@@ -89,7 +94,9 @@ class DealResult:
 class ListResult:
     """A replayed list: its deals, running totals, tally and settlement."""
 
+    #: The rules in force at the end (a list's changes may have changed them).
     rules: RuleSet
+    #: Everyone who played in the list, in the order they joined.
     players: tuple[str, ...]
     deals: tuple[DealResult, ...]
     #: Each player's total in units. Sums to minus the pot.
@@ -98,6 +105,13 @@ class ListResult:
     carry: Carry
     #: Who deals the next deal.
     next_dealer: str
+    #: The seating at the end, clockwise (empty: the same as ``players``).
+    seating: tuple[str, ...] = ()
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """The players at the table now, in seating order."""
+        return self.seating or self.players
 
     @property
     def tally(self) -> Mapping[str, int]:
@@ -112,16 +126,16 @@ class ListResult:
     @property
     def pot_back(self) -> Mapping[str, int]:
         """The pot paid back before settling: equal shares, odd units from the first player on."""
-        share, rest = divmod(self.pot, len(self.players))
+        share, rest = divmod(self.pot, len(self.seated))
         return MappingProxyType(
-            {who: share + (1 if i < rest else 0) for i, who in enumerate(self.players)}
+            {who: share + (1 if i < rest else 0) for i, who in enumerate(self.seated)}
         )
 
     @property
     def balances(self) -> Mapping[str, int]:
         """Each player's total with the pot paid back: these sum to zero."""
         back = self.pot_back
-        return MappingProxyType({who: self.totals[who] + back[who] for who in self.players})
+        return MappingProxyType({who: self.totals[who] + back.get(who, 0) for who in self.players})
 
     @property
     def settlement(self) -> tuple[Transfer, ...]:
@@ -132,11 +146,11 @@ class ListResult:
         """How far the list is towards an end: deals played, or the family's tally."""
         if kind in ("deals", "open"):
             return len(self.deals)
-        return self.rules.family.measure(kind, self.players, self.carry)
+        return self.rules.family.measure(kind, self.seated, self.carry)
 
     def tally_dict(self) -> dict[str, Any] | None:
         """The family's tally as the list file shows it, if it has one."""
-        return self.rules.family.tally(self.players, self.carry)
+        return self.rules.family.tally(self.seated, self.carry)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the result as the command line prints it."""
@@ -176,22 +190,69 @@ class Replay:
     """
 
     def __init__(
-        self, rules: RuleSet, players: tuple[str, ...], first_dealer: str, carry: Carry = Carry()
+        self, rules: RuleSet, players: tuple[str, ...], first_dealer: str, carry: Carry = Carry(),
+        changes: Iterable[Change] = (),
     ) -> None:
-        self.rules = rules
-        self.players = players
         self.totals = dict.fromkeys(players, 0)
         self.carry = carry
         self.results: list[DealResult] = []
         #: Deals scored before this replay took over (see ``resume``).
         self.skipped = 0
+        #: The list's changes still to come, the next first.
+        self._changes = sorted(changes, key=lambda change: change.start, reverse=True)
+        #: Who dealt the last deal (None before the first).
+        self._last: str | None = None
+        self._seated(rules, players, first_dealer)
+
+    def _seated(self, rules: RuleSet, players: tuple[str, ...], next_dealer: str) -> None:
+        """Seat these players under these rules, the next deal dealt by ``next_dealer``."""
+        self.rules = rules
+        self.players = players
         self._seat = {who: i for i, who in enumerate(players)}
-        self._dealer = self._seat[first_dealer]
+        self._dealer = self._seat[next_dealer]
         self._tables: dict[str, Table] = {}
         self._bock = rules.get("bock") is not None
         self._stock = rules.get("stock") is not None
         #: The games and keys given of the deals that passed the check (see ``score_deal``).
         self._checked: set[tuple[str, frozenset[str]]] = set()
+
+    def _apply(self, change: Change) -> None:
+        """Switch to a change's seating and rules before the deal it starts from."""
+        rules = change.rules or self.rules
+        players = change.players or self.players
+        if players != self.players:
+            open_carry = _open_carry(self.carry)
+            if open_carry:
+                raise ScoringError("changes.players", open_carry)
+        if rules.get("bock") is None and self.carry.bock and self.rules.get("bock") is not None:
+            raise ScoringError(
+                "changes.rules.bock", N_("cannot be switched off while a Bock round is still to be played")
+            )
+        if rules.get("stock") is None and self.carry.pot:
+            raise ScoringError(
+                "changes.rules.stock", N_("cannot be switched off while the pot holds something")
+            )
+        for who in players:
+            self.totals.setdefault(who, 0)
+        self._seated(rules, players, self._dealer_at(change, players))
+
+    def _dealer_at(self, change: Change, players: tuple[str, ...]) -> str:
+        """Who deals a change's first deal: named, or clockwise after the last dealer."""
+        if change.first_dealer is not None:
+            return change.first_dealer
+        if players == self.players:
+            return self.next_dealer
+        if self._last is None:
+            return self.next_dealer if self.next_dealer in players else players[-1]
+        if self._last in players:
+            return players[(players.index(self._last) + 1) % len(players)]
+        # The last dealer left: the deal goes on to the next one still seated.
+        at = self._seat[self._last]
+        old = self.players
+        return next(
+            (old[(at + k) % len(old)] for k in range(1, len(old)) if old[(at + k) % len(old)] in players),
+            players[-1],
+        )
 
     @classmethod
     def resume(
@@ -232,11 +293,13 @@ class Replay:
         """Check and score the next deal, carry its state on, and move the dealer on."""
         number = self.skipped + len(self.results) + 1
         try:
+            while self._changes and self._changes[-1].start <= number:
+                self._apply(self._changes.pop())
             table = self._tables.get(deal.dealer or self.players[self._dealer]) or self.table(deal.dealer)
             outcome = score_deal(self.rules, table, deal, self.carry, checked=self._checked)
         except ScoringError as error:
             raise error.in_deal(number) from None
-        payouts = dict.fromkeys(self.players, 0)
+        payouts = dict.fromkeys(self.totals, 0)
         payouts.update(outcome.payouts)
         totals = self.totals
         for who, amount in outcome.payouts.items():
@@ -247,22 +310,53 @@ class Replay:
             bock=outcome.bock if self._bock else None,
             pot=outcome.carry.pot if self._stock else None,
             won=outcome.won, side=outcome.side,
-            breakdown=outcome.breakdown,
+            breakdown=outcome.breakdown, seating=self.players, rules=self.rules,
         )
         self.results.append(result)
         self._dealer = (self._seat[table.dealer] + 1) % len(self.players)
+        self._last = table.dealer
         return result
+
+    def settle_changes(self) -> None:
+        """Apply the changes that start at the next deal (checking them), as the list ends now."""
+        number = self.skipped + len(self.results) + 1
+        try:
+            while self._changes and self._changes[-1].start <= number:
+                self._apply(self._changes.pop())
+        except ScoringError as error:
+            raise error.in_deal(number) from None
 
     def result(self) -> ListResult:
         """The list as replayed so far."""
+        deals = tuple(self.results)
+        if deals and len(deals[0].payouts) < len(self.totals):
+            # Someone joined: every deal names everyone, with 0 for those not yet there.
+            nobody = dict.fromkeys(self.totals, 0)
+            deals = tuple(
+                replace(d, payouts=MappingProxyType({**nobody, **d.payouts}))
+                if len(d.payouts) < len(nobody) else d
+                for d in deals
+            )
         return ListResult(
             rules=self.rules,
-            players=self.players,
-            deals=tuple(self.results),
+            players=tuple(self.totals),
+            deals=deals,
             totals=MappingProxyType(dict(self.totals)),
             carry=self.carry,
             next_dealer=self.next_dealer,
+            seating=self.players,
         )
+
+
+def _open_carry(carry: Carry) -> str | None:
+    """Why the players cannot change now, if something of theirs is still open."""
+    if carry.pot:
+        return N_("cannot change while the pot holds something: play until it is won")
+    if carry.doublers:
+        return N_("cannot change while doubled picks are still to be played")
+    if any(amount for key, amount in carry.tally.items() if not key.startswith("heads")):
+        return N_("cannot change while the tally is running (a head being played, classic points)")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,15 +369,22 @@ class ScoreList:
     #: Who dealt the first deal.
     first_dealer: str
     deals: tuple[Deal, ...] = ()
+    #: What changed during the list (seating, players, rules), from which deal on.
+    changes: tuple[Change, ...] = ()
 
     def replay(self, more: Iterable[Deal] = ()) -> ListResult:
         """Score every deal in order (and any more after them)."""
-        replay = Replay(self.rules, self.players, self.first_dealer)
+        replay = self.replayer()
         for deal in self.deals:
             replay.add(deal)
         for deal in more:
             replay.add(deal)
+        replay.settle_changes()
         return replay.result()
+
+    def replayer(self) -> Replay:
+        """A replay of this list from its start, nothing scored yet."""
+        return Replay(self.rules, self.players, self.first_dealer, changes=self.changes)
 
     def to_document(self) -> dict[str, Any]:
         """Write the list file, every rule default filled in."""
@@ -293,6 +394,7 @@ class ScoreList:
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "deals": [deal.to_dict() for deal in self.deals],
+            **({"changes": [change.to_dict() for change in self.changes]} if self.changes else {}),
         }
 
 

@@ -111,7 +111,8 @@ def statistics(result: ListResult) -> Mapping[str, PlayerStatistics]:
     stats = {who: _Counting(who) for who in result.players}
     for scored in result.deals:
         deal, game = scored.deal, family.games[scored.deal.game]
-        for who in family.active(result.players, scored.dealer):
+        # Who sat at the table then: a list's changes may seat others later.
+        for who in family.active(scored.seating or result.players, scored.dealer):
             amount = scored.payouts[who]
             counting = stats[who]
             counting.played += 1

@@ -230,6 +230,7 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.lists import routes as lists
     from scorer.web.offline import routes as offline
     from scorer.web.presets import routes as presets
+    from scorer.web.settings import routes as settings
     from scorer.web.sharing import routes as sharing
 
     app.register_blueprint(lists.bp)
@@ -239,6 +240,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(settings.bp)
     csrf.exempt(api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
         # Browser tests only: drop answers after a deal is stored.

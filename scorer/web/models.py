@@ -34,6 +34,9 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     players: so.Mapped[list[str]] = so.mapped_column(sa.JSON)
     #: Names are as long as the list file has them: no limit here.
     first_dealer: so.Mapped[str] = so.mapped_column(sa.Text)
+    #: What changed during the list (seating, players, rules), as the list file's
+    #: ``changes``: each from a deal number on. None (or empty): nothing changed.
+    changes: so.Mapped[list[dict[str, Any]] | None] = so.mapped_column(sa.JSON, default=None)
     #: When the list ends: {"kind": "deals"|"classic"|"heads"|"open", "count": n}.
     ends: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     edit_key_hash: so.Mapped[str] = so.mapped_column(sa.String(64))

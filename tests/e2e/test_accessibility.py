@@ -153,6 +153,11 @@ VISITS = [
     Visit("share-editor", "/l/{evening}/share"),
     Visit("share-watcher", "/l/{watched}/share"),
     Visit("print", "/l/{evening}/print"),
+    # The list settings: the rules in force, renaming, seats and rules from the next deal;
+    # once with a seat emptied too many, refused with its error.
+    Visit("settings", "/l/{evening}/settings", screenshot=True),
+    Visit("settings-error", "/l/{german}/settings",
+          refused('form[action$="/settings/change"]', fill={'input[name="change-player_4"]': ""})),
     Visit("group-new-errors", "/groups/new", send_empty),
     Visit("group-editor", "/g/{group}", screenshot=True),
     Visit("group-watcher", "/g/{watched_group}"),

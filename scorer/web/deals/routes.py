@@ -78,7 +78,7 @@ def new_deal(list_id: str) -> Any:
         return _finished(row)
     state = services.list_state(row)
     number = len(state.result.deals) + 1
-    form = DealForm(row.rules, row.players, state.result.next_dealer,
+    form = DealForm(state.result.rules, state.result.seated, state.result.next_dealer,
                     request.form if request.method == "POST" else None)
     if request.method == "GET":
         return _render(form, state, number=number, edit=False)
@@ -156,6 +156,7 @@ def preview(list_id: str) -> Any:
     state = services.list_state(row)
     number = request.args.get("number", type=int)
     keep = None
+    rules, seated = state.result.rules, state.result.seated
     if number is None:
         dealer = state.result.next_dealer
     else:
@@ -164,7 +165,8 @@ def preview(list_id: str) -> Any:
         except services.NotFound as error:
             return jsonify(error=str(error), field=None), 404
         dealer, keep = stored.dealer, stored.deal
-    form = DealForm(row.rules, row.players, dealer, request.form)
+        rules, seated = stored.rules or rules, stored.seating or seated
+    form = DealForm(rules, seated, dealer, request.form)
     deal = form.deal(keep)
     if not form.has_errors:
         try:
@@ -190,8 +192,8 @@ def edit_deal(list_id: str, number: int) -> Any:
         return _finished(row)
     state = services.list_state(row)
     stored = _stored(state, number)
-    form = DealForm(row.rules, row.players, stored.dealer,
-                    request.form if request.method == "POST" else None)
+    form = DealForm(stored.rules or state.result.rules, stored.seating or state.result.seated,
+                    stored.dealer, request.form if request.method == "POST" else None)
     if request.method == "GET":
         form.fill(stored.deal)
         return _render(form, state, number=number, edit=True)

@@ -207,13 +207,13 @@ def new_list() -> Any:
 def sitting_out(state: services.ListState) -> str | None:
     """Who deals the next deal and sits it out, when the family has the dealer sit out."""
     result = state.result
-    active = result.rules.family.active(result.players, result.next_dealer)
-    return result.next_dealer if len(active) < len(result.players) else None
+    active = result.rules.family.active(result.seated, result.next_dealer)
+    return result.next_dealer if len(active) < len(result.seated) else None
 
 
 def leader(state: services.ListState) -> str:
     """Who leads the next deal: the first active player after the dealer."""
-    players = state.result.players
+    players = state.result.seated
     seat = players.index(state.result.next_dealer)
     return players[(seat + 1) % len(players)]
 

@@ -15,6 +15,7 @@ from scorer.engine import (
     N_, Carry, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
     parse_rules,
 )
+from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotFound, _lock, by_id, transaction
@@ -46,8 +47,11 @@ def _writable(row: ScoreListRow) -> None:
         raise Conflict("the list is finished; reopen it to change it")
 
 
-def _replay_with(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> ListResult:
-    return engine_list(row, parsed(deal_data)).replay()
+def _replay_with(
+    row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]],
+    changes: Sequence[Mapping[str, Any]] | None = None,
+) -> ListResult:
+    return engine_list(row, parsed(deal_data), changes).replay()
 
 
 def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
@@ -116,8 +120,10 @@ def next_deal(row: ScoreListRow, end: Tail | None = None) -> Replay:
     """
     rules = parse_rules(row.rules)
     players = tuple(row.players)
-    if rules.reads_carry:
-        kept = kept_carry(row)
+    if rules.reads_carry or row.changes:
+        # A list with changes of seats or rules is replayed whole: its kept carry
+        # would have to know which change it was read under.
+        kept = None if row.changes else kept_carry(row)
         if kept is not None:
             return Replay.resume(rules, players, next_dealer=kept.next_dealer, played=kept.played,
                                  carry=kept.carry)
@@ -191,7 +197,7 @@ def keep_carry(list_id: str, kept: KeptCarry | None) -> None:
 
 def replay_to_end(score_list: ScoreList) -> Replay:
     """A running replay of the list, ready to score one more deal."""
-    replay = Replay(score_list.rules, score_list.players, score_list.first_dealer)
+    replay = score_list.replayer()
     for deal in score_list.deals:
         replay.add(deal)
     return replay
@@ -332,10 +338,14 @@ def delete_deal(
         target = found
     index = next(i for i, d in enumerate(deal_rows) if d is target)
     pin = _pin_next_dealer(row, deal_rows, index) if keep_dealers else None
+    # The list's changes move with the deals they preceded.
+    changes = shift_changes(row.changes, index + 1, -1)
     _replay_with(row, [
         pin[1] if pin is not None and d is pin[0] else d.data for d in deal_rows if d is not target
-    ])
+    ], changes or [])
     target.deleted_at = now()
+    if row.changes:
+        row.changes = changes
     if pin is not None:
         following, data = pin
         following.data = data
@@ -371,7 +381,10 @@ def dealers_after_delete(row: ScoreListRow, number: int) -> tuple[str, str] | No
         return None
     before = _replay_with(row, [d.data for d in deal_rows]).deals[number].dealer
     try:
-        after = _replay_with(row, [d.data for d in deal_rows if d is not target]).deals[number - 1].dealer
+        after = _replay_with(
+            row, [d.data for d in deal_rows if d is not target],
+            shift_changes(row.changes, number, -1) or [],
+        ).deals[number - 1].dealer
     except ScoringError:
         return None  # it cannot be deleted at all; the delete says why
     return (before, after) if before != after else None
@@ -411,8 +424,12 @@ def restore_deal(row: ScoreListRow, deal_id: int) -> None:
     if target is None or target.list_id != row.id or target.deleted_at is None:
         raise NotFound("no such deleted deal")
     deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]
-    _replay_with(row, [d.data for d in deal_rows])
+    number = next(n for n, d in enumerate(deal_rows, start=1) if d.id == deal_id)
+    changes = shift_changes(row.changes, number, +1)
+    _replay_with(row, [d.data for d in deal_rows], changes or [])
     target.deleted_at = None
+    if row.changes:
+        row.changes = changes
     db.session.commit()
 
 

@@ -180,6 +180,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         rules=score_list.rules.to_dict(),
         players=list(score_list.players),
         first_dealer=score_list.first_dealer,
+        changes=[change.to_dict() for change in score_list.changes] or None,
         ends=_check_ends(document.get("ends"), score_list.rules.preset, len(score_list.players)),
         edit_key_hash=key_hash,
         revision=_count(backup.get("revision"), "revision"),

@@ -16,6 +16,7 @@ from scorer.engine import (
     FAMILIES,
     N_, Deal, ListResult, ScoreList, ScoringError, load_list, parse_deal, parse_rules,
 )
+from scorer.engine.changes import parse_changes
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, RetiredListRow, ScoreListRow, now
@@ -108,13 +109,19 @@ def kept_deals(row: ScoreListRow) -> tuple[DealRow, ...]:
     return tuple(db.session.scalars(query))
 
 
-def engine_list(row: ScoreListRow, deals: Iterable[Deal]) -> ScoreList:
-    """Build the engine's list from the stored rules and these deals."""
+def engine_list(
+    row: ScoreListRow, deals: Iterable[Deal], changes: Sequence[Mapping[str, Any]] | None = None,
+) -> ScoreList:
+    """Build the engine's list from the stored rules, its changes (or these) and these deals."""
+    rules = parse_rules(row.rules)
+    players = tuple(row.players)
+    deals = tuple(deals)
     return ScoreList(
-        rules=parse_rules(row.rules),
-        players=tuple(row.players),
+        rules=rules,
+        players=players,
         first_dealer=row.first_dealer,
-        deals=tuple(deals),
+        deals=deals,
+        changes=parse_changes(row.changes if changes is None else list(changes), rules, players, len(deals)),
     )
 
 
@@ -368,6 +375,7 @@ def create_list(
         rules=score_list.rules.to_dict(),
         players=list(score_list.players),
         first_dealer=score_list.first_dealer,
+        changes=[change.to_dict() for change in score_list.changes] or None,
         ends=_check_ends(ends, score_list.rules.preset, len(score_list.players)),
         edit_key_hash=hash_key(key),
         group_id=group_id,

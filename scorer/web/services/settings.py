@@ -1,0 +1,126 @@
+"""A running list's settings: renaming a player, and changes from the next deal on.
+
+A rename rewrites the name everywhere (the seating, every deal, the deleted
+ones too, the changes), so it needs no change of its own. A change of the
+seating, the players or the rules is kept in the list's ``changes`` and
+applies from the next deal on; before the first deal it is the list's start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorer.engine import N_, RuleSet, ScoringError, load_list, parse_rules, rule_overrides
+from scorer.engine.changes import rename_in_deal, rename_player as renamed_document
+from scorer.engine.values import MAX_TITLE, name, name_key
+from scorer.web.extensions import db
+from scorer.web.models import ScoreListRow, now
+from scorer.web.services.base import _lock, transaction
+from scorer.web.services.deals import _writable
+from scorer.web.services.lists import _all_deals, kept_deals, list_state
+
+
+def _document(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The list file of the stored list with these deals."""
+    document: dict[str, Any] = {
+        "rules": row.rules, "players": list(row.players), "first_dealer": row.first_dealer,
+        "deals": list(deal_data),
+    }
+    if row.changes:
+        document["changes"] = row.changes
+    return document
+
+
+def _default_title(players: Sequence[str]) -> str:
+    return " · ".join(players)[:MAX_TITLE]
+
+
+@transaction
+def rename_player(row: ScoreListRow, old: str, new: str) -> None:
+    """Give a player another name: the deals, the seatings and a title built of the names follow."""
+    _lock(row)
+    _writable(row)
+    new = name(new, "name").strip()
+    everyone = list_state(row).result.players
+    if old not in everyone:
+        raise ScoringError("name", N_("%(name)s is not a player of this list"), name=old)
+    if new == old:
+        return
+    for who in everyone:
+        if who != old and name_key(who) == name_key(new):
+            raise ScoringError(
+                "name", N_("%(name)s looks the same as %(other)s; names must differ"), name=new, other=who
+            )
+    deals = _all_deals(row)
+    document = renamed_document(
+        _document(row, [d.data for d in deals if d.deleted_at is None]), old, new
+    )
+    load_list(document)  # it must still score
+    if row.title == _default_title(row.players):
+        row.title = _default_title(document["players"])
+    row.players = document["players"]
+    row.first_dealer = document["first_dealer"]
+    row.changes = document.get("changes") or None
+    for deal in deals:
+        data = rename_in_deal(deal.data, old, new)
+        if data != deal.data:
+            deal.data = data
+            deal.named_dealer = data.get("dealer")
+            deal.version += 1
+            deal.updated_at = now()
+    db.session.commit()
+
+
+@transaction
+def change_from_next(
+    row: ScoreListRow, *, players: Sequence[str], rules: Mapping[str, Any], next_dealer: str | None,
+) -> int:
+    """Seat these players under these rules from the next deal on; return that deal's number.
+
+    ``rules`` is the whole ``rules`` object wanted; only what differs from
+    the rules in force is kept. ``next_dealer`` None: the rotation decides.
+    Before the first deal the list simply starts this way.
+    """
+    _lock(row)
+    _writable(row)
+    count = len(kept_deals(row))
+    wanted = parse_rules(dict(rules))
+    if wanted.preset != row.preset:
+        raise ScoringError("rules.preset", N_("the family cannot change in a running list: it stays %(preset)s"),
+                           preset=row.preset)
+    if count == 0:
+        document = {"rules": wanted.to_dict(), "players": list(players)}
+        if next_dealer:
+            document["first_dealer"] = next_dealer
+        score_list = load_list(document)
+        if row.title == _default_title(row.players):
+            row.title = _default_title(score_list.players)
+        row.rules = score_list.rules.to_dict()
+        row.players = list(score_list.players)
+        row.first_dealer = score_list.first_dealer
+        db.session.commit()
+        return 1
+    state = list_state(row)
+    last = state.result.deals[-1]
+    before: RuleSet = last.rules or state.result.rules
+    change: dict[str, Any] = {"from": count + 1}
+    if tuple(players) != last.seating:
+        change["players"] = list(players)
+    overrides = rule_overrides(before, wanted)
+    if overrides:
+        change["rules"] = overrides
+    # The change wanted replaces one already waiting for the next deal.
+    changes = [c for c in row.changes or [] if c["from"] <= count]
+    document = _document(row, [d.data for d in kept_deals(row)])
+    document["changes"] = [*changes, change]
+    rotation = load_list(document).replay().next_dealer
+    if next_dealer and next_dealer != rotation:
+        change["first_dealer"] = next_dealer
+        load_list(document)
+    if len(change) > 1:
+        changes.append(change)
+    row.changes = changes or None
+    db.session.commit()
+    return count + 1
+

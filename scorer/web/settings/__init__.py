@@ -1,0 +1,1 @@
+"""The list settings page: rename a player, change the seating, the players or the rules."""

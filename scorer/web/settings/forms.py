@@ -1,0 +1,109 @@
+"""The settings page's forms, and the rules in force as a table in the page's words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import SelectField, StringField
+from wtforms.validators import DataRequired, Length
+
+from scorer.engine import GAMES, Option, RuleSet
+from scorer.engine.values import MAX_NAME
+from scorer.web.lists.forms import (
+    SECTION_TITLES, NewListBase, choice, game_label, new_list_form, tariff_label,
+)
+
+
+class RenameForm(FlaskForm):
+    """Give a player another name, in every deal."""
+
+    old = SelectField(_l("Player"))
+    new = StringField(
+        _l("New name"),
+        validators=[DataRequired(_l("Type the new name.")), Length(max=MAX_NAME)],
+    )
+
+
+def rename_form(everyone: tuple[str, ...], **kwargs: Any) -> RenameForm:
+    """The rename form, offering everyone who played in the list."""
+    form = RenameForm(**kwargs)
+    form.old.choices = [choice(who, who) for who in everyone]
+    return form
+
+
+def change_form(
+    family: str, rules: Mapping[str, Any], seating: tuple[str, ...], next_dealer: str, **kwargs: Any,
+) -> NewListBase:
+    """The new-list form's players and house rules, filled in with what is in force now."""
+    form = new_list_form(family, start=rules, **kwargs)
+    fields = form.player_fields()
+    if not form.is_submitted():
+        for field, who in zip(fields, seating):
+            field.data = who
+    form.first_dealer.label.text = _("Who deals next")
+    form.first_dealer.choices = [choice("", _("As the rotation goes on: %(name)s", name=next_dealer))] + [
+        choice(str(i), _("Seat %(n)s", n=i)) for i in range(1, len(fields) + 1)
+    ]
+    return form
+
+
+def _value_words(option: Option, value: Any) -> str:
+    """One option's value in words."""
+    kind = option.kind
+    if kind == "flag":
+        return _("yes") if value else _("no")
+    if value is None:  # the option's label says what empty means
+        return "—"
+    if kind == "choice":
+        return _(getattr(option, "labels").get(value, value))
+    if kind == "choices":
+        labels = getattr(option, "labels")
+        return ", ".join(_(labels.get(v, v)) for v in value) or _("none")
+    if kind == "games":
+        return ", ".join(game_label(g) for g in value if g != "passed")
+    if option.key == "durchmarsch" and value == "all":
+        return _("only with all 120")
+    return str(value)
+
+
+def rule_rows(rules: RuleSet) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rules in force by section: (title, [(what, value in words)])."""
+    family = rules.family
+    values = rules.to_dict()
+    sections: dict[str, list[tuple[str, str]]] = {}
+    for option in family.options:
+        if option.section == "hidden":
+            continue
+        rows = sections.setdefault(option.section, [])
+        value = values[option.key]
+        if option.kind in ("tariffs", "laufende"):
+            for key, amount in value.items():
+                if key in GAMES and key not in family.games:
+                    continue
+                what = tariff_label(key) if option.kind == "tariffs" else game_label(key)
+                if option.kind == "laufende":
+                    what = _("Laufende count from, %(game)s", game=what)
+                rows.append((what, str(amount)))
+        elif option.kind == "group":
+            rows.append((_(option.label), _("played") if value is not None else _("not played")))
+            for sub in getattr(option, "fields") if value is not None else ():
+                rows.append((f"{_(option.label)}: {_(sub.label)}", _value_words(sub, value[sub.key])))
+        else:
+            rows.append((_(option.label), _value_words(option, value)))
+    return [(str(SECTION_TITLES.get(name, name)), rows) for name, rows in sections.items() if rows]
+
+
+def chosen_dealer(form: NewListBase) -> str | None:
+    """The name in the seat chosen to deal next, or None: the rotation decides.
+
+    The seats count as the page shows them, empty ones included.
+    """
+    seat = form.first_dealer.data
+    fields = form.player_fields()
+    if not seat or not seat.isdigit() or not 1 <= int(seat) <= len(fields):
+        return None
+    return (fields[int(seat) - 1].data or "").strip() or None

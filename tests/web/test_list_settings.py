@@ -1,0 +1,241 @@
+"""The list settings page and its use cases: rename, seats and players, rules from the next deal."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.web.conftest import FOUR, bavarian_list
+
+SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
+SOLO = {"game": "solo", "declarer": "Bene", "points": 75}
+
+
+def start(client: FlaskClient, deals: list[dict[str, Any]] = (), **more: Any) -> dict[str, Any]:
+    """A list made through the API, opened for editing on this client."""
+    response = client.post("/api/lists", json={**bavarian_list(), "deals": list(deals), **more})
+    assert response.status_code == 201, response.get_json()
+    made = dict(response.get_json())
+    client.get(made["edit_url"])
+    return made
+
+
+def document(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
+    return dict(client.get(f"/api/lists/{made['id']}").get_json())
+
+
+def change_form(client: FlaskClient, list_id: str) -> dict[str, str]:
+    """The change form's fields as the page fills them in (checkboxes only when ticked)."""
+    page = client.get(f"/l/{list_id}/settings").get_data(as_text=True)
+    form = page[page.index('action="/l/' + list_id + '/settings/change"'):]
+    data: dict[str, Any] = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        if not name or 'type="submit"' in tag:
+            continue
+        value = re.search(r'value="([^"]*)"', tag)
+        if 'type="checkbox"' in tag:
+            if "checked" in tag:
+                data.setdefault(name.group(1), []).append(value.group(1) if value else "y")
+            continue
+        data[name.group(1)] = value.group(1) if value else ""
+    for select in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option[^>]*selected[^>]*value="([^"]*)"|<option[^>]*value="([^"]*)"[^>]*selected', select[1])
+        data[select[0]] = (chosen.group(1) or chosen.group(2)) if chosen else ""
+    return data
+
+
+def test_the_settings_page_needs_the_edit_link(client: FlaskClient, app: Any) -> None:
+    made = start(client)
+    other = app.test_client()
+    assert other.get(f"/l/{made['id']}/settings").status_code == 403
+    assert other.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "X"}).status_code == 403
+
+
+def test_the_list_page_links_to_the_settings_for_those_who_may_edit(client: FlaskClient, app: Any) -> None:
+    made = start(client)
+    assert f"/l/{made['id']}/settings" in client.get(made["url"]).get_data(as_text=True)
+    assert f"/l/{made['id']}/settings" not in app.test_client().get(made["url"]).get_data(as_text=True)
+
+
+def test_the_page_shows_the_rules_in_force_in_words(client: FlaskClient) -> None:
+    made = start(client, rules={"preset": "bavarian", "tariffs": {"solo": 50}})
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert re.search(r"<th scope=\"row\">Solo</th><td>50</td>", page)
+    assert re.search(r"<th scope=\"row\">Sauspiel</th><td>20</td>", page)
+
+
+def test_a_rename_rewrites_every_deal_and_the_title_built_from_the_names(client: FlaskClient) -> None:
+    made = start(client, [SAUSPIEL, {"game": "ramsch", "points": {"Anna": 30, "Bene": 0, "Chris": 40, "Dora": 50}}])
+    before = document(client, made)
+    response = client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "Anne"})
+    assert response.status_code == 302
+    after = document(client, made)
+    assert after["players"] == ["Anne", "Bene", "Chris", "Dora"]
+    assert after["title"] == "Anne · Bene · Chris · Dora"
+    assert after["deals"][0]["declarer"] == "Anne"
+    assert after["deals"][1]["points"]["Anne"] == 30
+    assert after["totals"]["Anne"] == before["totals"]["Anna"]
+    assert "Anna" not in str(after)
+
+
+def test_a_rename_to_another_players_name_is_refused(client: FlaskClient) -> None:
+    made = start(client, [SAUSPIEL])
+    response = client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "bene"})
+    assert response.status_code == 200
+    assert "names must differ" in response.get_data(as_text=True)
+    assert document(client, made)["players"] == FOUR
+
+
+def test_a_fifth_player_joins_from_the_next_deal_and_the_earlier_deals_stay(client: FlaskClient) -> None:
+    made = start(client, [SAUSPIEL, SOLO])
+    before = document(client, made)
+    data = change_form(client, made["id"])
+    assert data["change-player_1"] == "Anna" and data["change-player_5"] == ""
+    data["change-player_5"] = "Emil"
+    response = client.post(f"/l/{made['id']}/settings/change", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    after = document(client, made)
+    assert after["changes"] == [{"from": 3, "players": FOUR + ["Emil"]}]
+    assert [d["payouts"] for d in after["deals"]] == [
+        {**d["payouts"], "Emil": 0} for d in before["deals"]
+    ]
+    # Dora dealt deal 1, Anna deal 2: Bene deals deal 3 and sits it out.
+    added = client.post(f"/api/lists/{made['id']}/deals", json={"game": "solo", "declarer": "Emil", "points": 80},
+                        headers={"X-Edit-Key": made["edit_key"]})
+    assert added.status_code == 201, added.get_json()
+    assert added.get_json()["dealer"] == "Bene"
+    assert added.get_json()["payouts"] == {"Anna": -40, "Bene": 0, "Chris": -40, "Dora": -40, "Emil": 120}
+    page = client.get(f"/l/{made['id']}/deals/new").get_data(as_text=True)
+    assert "Emil" in page
+
+
+def test_a_tariff_changed_applies_from_the_next_deal_only(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = change_form(client, made["id"])
+    data["change-tariff_solo"] = "100"
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
+    assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
+    # The page now shows the new tariff as the one in force.
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert re.search(r"<th scope=\"row\">Solo</th><td>100</td>", page)
+
+
+def test_before_the_first_deal_a_change_is_the_lists_start(client: FlaskClient) -> None:
+    made = start(client)
+    data = change_form(client, made["id"])
+    data["change-player_2"], data["change-player_3"] = "Chris", "Bene"
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    after = document(client, made)
+    assert after["players"] == ["Anna", "Chris", "Bene", "Dora"] and "changes" not in after
+
+
+def test_a_seat_count_the_family_does_not_seat_is_refused_on_the_page(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = change_form(client, made["id"])
+    data["change-player_4"] = ""
+    response = client.post(f"/l/{made['id']}/settings/change", data=data)
+    assert response.status_code == 200
+    assert "needs 4 / 5 players, not 3" in response.get_data(as_text=True)
+    assert "changes" not in document(client, made)
+
+
+def test_deleting_a_deal_before_a_change_moves_the_change_with_its_deal(client: FlaskClient) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], changes=[{"from": 3, "rules": {"tariffs": {"solo": 100}}}])
+    assert [d["payouts"]["Bene"] for d in document(client, made)["deals"]] == [120, 120, 300]
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/1", headers=key).status_code == 204
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
+    assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
+    # Editing an earlier deal keeps working with the change in force.
+    edited = client.put(f"/api/lists/{made['id']}/deals/1", json={**SOLO, "points": 50}, headers=key)
+    assert edited.status_code == 200, edited.get_json()
+    assert [d["payouts"]["Bene"] for d in document(client, made)["deals"]] == [-120, 300]
+
+
+def test_undo_and_restore_of_the_last_deal_keep_a_waiting_change_for_the_next_deal(client: FlaskClient, app: Any) -> None:
+    made = start(client, [SOLO, SOLO], changes=[{"from": 3, "players": FOUR + ["Emil"]}])
+    rows = client.get(f"/api/lists/{made['id']}").get_json()
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    assert document(client, made)["changes"] == [{"from": 2, "players": FOUR + ["Emil"]}]
+    from scorer.web import services
+    with app.app_context():
+        row = services.get_list(made["id"])
+        services.restore_deal(row, services.deleted_deals(row)[0].id)
+    assert document(client, made)["changes"] == [{"from": 3, "players": FOUR + ["Emil"]}] == rows["changes"]
+
+
+def test_an_export_and_import_keep_the_changes(client: FlaskClient) -> None:
+    made = start(client, [SOLO, SOLO], changes=[{"from": 2, "players": FOUR + ["Emil"], "rules": {"tariffs": {"solo": 60}}}])
+    exported = client.get(f"/l/{made['id']}/export.json").get_json()
+    assert exported["changes"] == [{"from": 2, "players": FOUR + ["Emil"], "rules": {"tariffs": {"solo": 60}}}]
+    again = client.post("/api/lists", json=exported)
+    assert again.status_code == 201, again.get_json()
+    assert client.get(f"/api/lists/{again.get_json()['id']}").get_json()["totals"] == document(client, made)["totals"]
+
+
+def test_the_api_refuses_a_change_beyond_the_next_deal(client: FlaskClient) -> None:
+    response = client.post("/api/lists", json={**bavarian_list(), "deals": [SOLO],
+                                               "changes": [{"from": 3, "players": FOUR + ["Emil"]}]})
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert answer["deal"] == 3 and answer["key"] == "changes.from"
+
+
+def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) -> None:
+    """A list and its deals written by the schema before 0011 have no changes and the same totals."""
+    import json
+
+    import sqlalchemy as sa
+    from flask_migrate import upgrade
+
+    from scorer.engine import score_document
+    from scorer.web import services
+    from scorer.web.extensions import db
+    from tests.web.test_migrations import make_app
+
+    app = make_app(tmp_path)
+    rules = {"preset": "bavarian", "tariffs": {"solo": 50}}
+    deals = [SAUSPIEL, SOLO, {"game": "passed"}, {**SOLO, "dealer": "Anna"}]
+    with app.app_context():
+        upgrade(revision="0010")
+        with db.engine.begin() as connection:
+            connection.execute(sa.text(
+                "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, edit_key_hash,"
+                " created_at, updated_at, revision) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'Old', 'bavarian',"
+                " :rules, :players, 'Dora', '{\"kind\": \"open\"}', :hash, '2026-01-01', '2026-01-01', 1)"
+            ), {"rules": json.dumps(rules), "players": json.dumps(FOUR), "hash": "0" * 64})
+            for position, deal in enumerate(deals, start=1):
+                connection.execute(sa.text(
+                    "INSERT INTO deals (list_id, position, data, named_dealer, version, created_at, updated_at)"
+                    " VALUES ('AAAAAAAAAAAAAAAAAAAAAA', :position, :data, :dealer, 1, '2026-01-01', '2026-01-01')"
+                ), {"position": position, "data": json.dumps(deal), "dealer": deal.get("dealer")})
+        upgrade()
+        row = services.get_list("AAAAAAAAAAAAAAAAAAAAAA")
+        assert row.changes is None
+        state = services.list_state(row)
+        document = services.api_document(state)
+        db.session.remove()
+        db.engine.dispose()
+    expected = score_document({"rules": rules, "players": FOUR, "first_dealer": "Dora", "deals": deals})
+    assert "changes" not in document
+    assert document["totals"] == expected["totals"]
+    assert [d["payouts"] for d in document["deals"]] == [d["payouts"] for d in expected["deals"]]
+
+
+def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = change_form(client, made["id"])
+    data["change-player_2"], data["change-player_5"] = "", "Emil"
+    data["change-first_dealer"] = "4"  # Dora, the fourth seat as the page shows it
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "players": ["Anna", "Chris", "Dora", "Emil"], "first_dealer": "Dora"}]
+    assert "Bene" in after["totals"]
