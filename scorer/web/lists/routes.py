@@ -177,6 +177,7 @@ def new_list() -> Any:
             field.errors = [*field.errors, i18n.reason(error)]
         else:
             access.remember_key(row, key)
+            access.prompt_to_keep_link(row)
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
                     services.save_preset(form.save_preset.data, row.rules,
@@ -238,6 +239,7 @@ def show_list(list_id: str) -> Any:
         chart=chart_of(state.result), pictures=tally_pictures(state.result, tally),
         **statistics_of(state.result),
         can_edit=can_edit, can_change=can_edit and not state.finished,
+        keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
         rows=rows_html(
@@ -286,6 +288,7 @@ def delete_list(list_id: str) -> Any:
     if form.validate_on_submit():
         title = row.title
         services.delete_list(row)
+        access.forget(row.id)
         flash(_("The list %(title)s is deleted.", title=title))
         return redirect(url_for("lists.home"))
     return render_template("lists/delete_list.html", row=row, form=form)

@@ -181,6 +181,7 @@ def import_list() -> Any:
             field.errors = [*field.errors, i18n.message(error)]
         else:
             access.remember_key(row, key)
+            access.prompt_to_keep_link(row)
             flash(_("The list is imported."))
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template("sharing/import.html", form=form)
