@@ -232,6 +232,7 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.api import routes as api
     from scorer.web.deals import routes as deals
     from scorer.web.groups import routes as groups
+    from scorer.web.help import routes as help_pages
     from scorer.web.lists import routes as lists
     from scorer.web.offline import routes as offline
     from scorer.web.presets import routes as presets
@@ -244,6 +245,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(help_pages.bp)
     csrf.exempt(api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
         # Browser tests only: drop answers after a deal is stored.

@@ -190,7 +190,7 @@ def new_list() -> Any:
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
-        family_description=family_description(family),
+        descriptions={name: family_description(name) for name in FAMILIES},
         # Saved rules belong to one family: only this family's are offered here.
         presets=[p for p in services.presets(owner=access.preset_owner()) if p.rules.get("preset") == family],
         preset_id=request.args.get("preset", type=int), group=group,
