@@ -149,4 +149,5 @@ def test_the_deal_form_links_to_the_lists_game(client: FlaskClient, created: dic
 def test_the_new_list_page_describes_every_family(client: FlaskClient) -> None:
     page = text(client.get("/new?family=german"))
     for family in FAMILIES.values():
-        assert f'<span class="family-line">{family.description}</span>' in page
+        assert f'<p class="family-line muted" id="family-line-{family.name}">{family.description}</p>' in page
+        assert f'aria-describedby="family-line-{family.name}"' in page

@@ -14,7 +14,9 @@ from scorer.engine import FAMILIES, Family, Option
 from scorer.engine.options import Group
 from scorer.web.app import ROOT, select_locale
 from scorer.web.help import content
-from scorer.web.lists.forms import _amount_keys, defaults, family_description, family_label, game_label, tariff_label
+from scorer.web.lists.forms import (
+    amount_keys, defaults, family_description, family_label, game_label, tariff_label,
+)
 
 bp = Blueprint("help", __name__)
 
@@ -69,9 +71,9 @@ def _words(option: Option, value: Any, family: Family) -> str:
         hidden = {"passed", *(o.key for o in family.options if o.key in family.games)}
         return ", ".join(game_label(g) for g in family.games if g in value and g not in hidden)
     if kind == "tariffs":
-        return ", ".join(f"{tariff_label(k)} {value[k]}" for k in _amount_keys(family, option))
+        return ", ".join(f"{tariff_label(k)} {value[k]}" for k in amount_keys(family, option))
     if kind == "laufende":
-        return ", ".join(f"{game_label(k)} {value[k]}" for k in _amount_keys(family, option))
+        return ", ".join(f"{game_label(k)} {value[k]}" for k in amount_keys(family, option))
     if value is None:
         return _("empty")
     return str(value)

@@ -248,7 +248,7 @@ class NewListBase(FlaskForm):
 
     def _amount_names(self, option: Option) -> list[str]:
         stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
-        return [stem + key for key in _amount_keys(self.engine_family, option)]
+        return [stem + key for key in amount_keys(self.engine_family, option)]
 
     #: Set by the factory: the ways this family's lists end, as the select offers them.
     end_kinds: tuple[str, ...] = ("open", "deals")
@@ -348,7 +348,7 @@ class NewListBase(FlaskForm):
         if kind in ("tariffs", "laufende"):
             values = dict(base)
             stem = "tariff_" if kind == "tariffs" else "laufende_from_"
-            for key in _amount_keys(self.engine_family, option):
+            for key in amount_keys(self.engine_family, option):
                 values[key] = self[stem + key].data
             return values
         if kind == "group":
@@ -399,7 +399,7 @@ class NewListBase(FlaskForm):
         return self.title
 
 
-def _amount_keys(family: Family, option: Option) -> list[str]:
+def amount_keys(family: Family, option: Option) -> list[str]:
     """The entries of an object of amounts the page asks for: no tariff of a game the family lacks."""
     return [k for k in option.default if not (k in GAMES and k not in family.games)]
 
@@ -440,7 +440,7 @@ def _field(family: Family, option: Option, value: Any) -> Field:
 def _add_fields(form: type[NewListBase], family: Family, option: Option, name: str, value: Any) -> None:
     """Put the fields of one option (and a group's sub-options) on the form class."""
     if option.kind in ("tariffs", "laufende"):
-        for key in _amount_keys(family, option):
+        for key in amount_keys(family, option):
             if option.kind == "tariffs":
                 field = IntegerField(
                     tariff_label(key), default=value[key],
