@@ -70,6 +70,13 @@ def forget(row_id: str) -> None:
         session.pop(_SESSION_PROMPT)
 
 
+def keep_only(existing: set[str]) -> None:
+    """Drop what this phone keeps of lists and groups that are gone (deleted on another phone)."""
+    known = set(session.get(_SESSION_KEYS, {})) | set(session.get(_SESSION_SEEN, []))
+    for row_id in known - existing:
+        forget(row_id)
+
+
 def prompt_to_keep_link(row: ScoreListRow) -> None:
     """Have the list's page ask, once, to keep the edit link just made."""
     session[_SESSION_PROMPT] = row.id

@@ -100,3 +100,20 @@ def test_an_imported_list_asks_to_keep_its_edit_link_too(client: FlaskClient) ->
     response = client.post("/import", data={"text": json.dumps(bavarian_list())})
     assert response.status_code == 302, text(response)
     assert 'id="keep-link-heading"' in text(client.get(response.headers["Location"]))
+
+
+def test_a_list_deleted_on_another_phone_is_dropped_when_the_home_page_opens(
+    app: Flask, client: FlaskClient
+) -> None:
+    made = client.post("/api/lists", json=bavarian_list()).get_json()
+    kept = client.post("/api/lists", json=bavarian_list()).get_json()
+    for one in (made, kept):
+        client.get(one["edit_url"])
+    other = app.test_client()
+    other.get(made["edit_url"])
+    assert other.post(f"/l/{made['id']}/delete", data={"confirm": "y"}).status_code == 302
+    assert made["id"] in edit_keys(client)
+    client.get("/")
+    assert made["id"] not in edit_keys(client) and kept["id"] in edit_keys(client)
+    with client.session_transaction() as session:
+        assert made["id"] not in session.get("seen_lists", [])

@@ -105,9 +105,11 @@ def home() -> Any:
     open_lists = services.recent_lists(known, finished=False)
     finished_lists = services.recent_lists(known, finished=True)
     counts = services.deal_counts([row.id for row in open_lists + finished_lists])
+    groups = services.known_groups(known)
+    access.keep_only({row.id for row in [*open_lists, *finished_lists, *groups]})
     return render_template(
         "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts,
-        groups=services.known_groups(known),
+        groups=groups,
     )
 
 
