@@ -51,4 +51,14 @@
       });
     }
   });
+
+  // A notice shown once (keep the edit link): its Done button folds it away.
+  document.querySelectorAll("[data-dismissible]").forEach(function (box) {
+    const done = box.querySelector("[data-dismiss]");
+    if (!done) return;
+    done.hidden = false;
+    done.addEventListener("click", function () {
+      box.hidden = true;
+    });
+  });
 })();

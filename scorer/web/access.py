@@ -4,6 +4,10 @@ The edit link carries the key once; the page remembers it in the signed
 session cookie, so later pages of that list need no key in the address.
 The cookie is signed, not encrypted: anyone holding it can read it, so it
 keeps the key sealed (services.seal_key), never as it is.
+
+The session is permanent (PERMANENT_SESSION_LIFETIME, 400 days, renewed on
+every visit): a phone keeps its edit rights and its home page's lists after
+the browser is closed, not just until then.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches,
 
 _SESSION_KEYS = "edit_keys"
 _SESSION_SEEN = "seen_lists"
+#: The list whose page shows, once, the prompt to keep its edit link.
+_SESSION_PROMPT = "keep_link"
 #: The most lists one phone remembers edit keys for, and lists it has seen
 #: (both live in the session cookie, which must stay under 4 KB).
 REMEMBERED = 30
@@ -45,10 +51,43 @@ def remember_key(row: ScoreListRow, key: str | None) -> bool:
     keys = dict(session.get(_SESSION_KEYS, {}))
     keys.pop(row.id, None)
     keys[row.id] = seal_key(row, key)
-    while len(keys) > REMEMBERED:
+    while len(keys) > REMEMBERED:  # the oldest first: dicts keep their order
         keys.pop(next(iter(keys)))
     session[_SESSION_KEYS] = keys
+    session.permanent = True
     return True
+
+
+def forget(row_id: str) -> None:
+    """Drop what this phone keeps of a list (or group): its edit key, its place on the home page."""
+    keys = session.get(_SESSION_KEYS, {})
+    if row_id in keys:
+        session[_SESSION_KEYS] = {k: v for k, v in keys.items() if k != row_id}
+    seen = session.get(_SESSION_SEEN, [])
+    if row_id in seen:
+        session[_SESSION_SEEN] = [list_id for list_id in seen if list_id != row_id]
+    if session.get(_SESSION_PROMPT) == row_id:
+        session.pop(_SESSION_PROMPT)
+
+
+def keep_only(existing: set[str]) -> None:
+    """Drop what this phone keeps of lists and groups that are gone (deleted on another phone)."""
+    known = set(session.get(_SESSION_KEYS, {})) | set(session.get(_SESSION_SEEN, []))
+    for row_id in known - existing:
+        forget(row_id)
+
+
+def prompt_to_keep_link(row: ScoreListRow) -> None:
+    """Have the list's page ask, once, to keep the edit link just made."""
+    session[_SESSION_PROMPT] = row.id
+
+
+def take_keep_link_prompt(row: ScoreListRow) -> str | None:
+    """The edit key, when the list's page asks to keep its edit link now; it asks only this once."""
+    if session.get(_SESSION_PROMPT) != row.id:
+        return None
+    session.pop(_SESSION_PROMPT)
+    return edit_key(row)
 
 
 def editable_list(list_id: str) -> ScoreListRow:
@@ -62,7 +101,8 @@ def editable_list(list_id: str) -> ScoreListRow:
 def remember_seen(row: ScoreListRow) -> None:
     """Note that this phone has opened the list, for its home page."""
     seen = [list_id for list_id in session.get(_SESSION_SEEN, []) if list_id != row.id]
-    session[_SESSION_SEEN] = [row.id, *seen][:REMEMBERED]
+    session[_SESSION_SEEN] = [row.id, *seen][:REMEMBERED]  # the oldest drop off the end
+    session.permanent = True
 
 
 def known_lists() -> list[str]:

@@ -6,6 +6,7 @@ import hashlib
 import logging
 import os
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_SECURE=True,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        #: A phone keeps its edit rights and its lists across browser restarts: the
+        #: session cookie lasts as long as browsers keep one (400 days), and every
+        #: visit renews it. It holds at most access.REMEMBERED lists of each kind.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         #: New lists one client may create, in Flask-Limiter's notation.
         LIST_CREATION_LIMIT="30 per 10 minutes",
         RATELIMIT_HEADERS_ENABLED=True,
@@ -227,6 +232,7 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.api import routes as api
     from scorer.web.deals import routes as deals
     from scorer.web.groups import routes as groups
+    from scorer.web.help import routes as help_pages
     from scorer.web.lists import routes as lists
     from scorer.web.offline import routes as offline
     from scorer.web.presets import routes as presets
@@ -241,6 +247,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(settings.bp)
+    app.register_blueprint(help_pages.bp)
     csrf.exempt(api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
         # Browser tests only: drop answers after a deal is stored.

@@ -145,14 +145,16 @@ class Phone:
         return path
 
 
-def new_phone(browser: Browser, live_server: LiveServer, *, width: int = PHONE["width"]) -> Phone:
-    """Open a fresh phone (its own cookies) on the app."""
+def new_phone(browser: Browser, live_server: LiveServer, *, width: int = PHONE["width"],
+              height: int = PHONE["height"], storage_state: Any = None) -> Phone:
+    """Open a fresh phone (its own cookies, or those of a ``storage_state`` kept before) on the app."""
     context = browser.new_context(
-        viewport={"width": width, "height": PHONE["height"]},
+        viewport={"width": width, "height": height},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
         locale="en-GB",
+        storage_state=storage_state,
     )
     context.set_default_timeout(10_000)
     page = context.new_page()

@@ -162,6 +162,11 @@ VISITS = [
     Visit("group-editor", "/g/{group}", screenshot=True),
     Visit("group-watcher", "/g/{watched_group}"),
     Visit("group-import-error", "/groups/import", send_empty),
+    Visit("help", "/help"),
+    Visit("help-glossary", "/help/glossary", screenshot=True),
+    Visit("help-reference", "/help/reference"),
+    *(Visit(f"help-{family}", f"/help/{family}", screenshot=family == "bavarian")
+      for family in ("bavarian", "bavarian3", "sheepshead3", "sheepshead", "german")),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
 ]

@@ -221,7 +221,7 @@ def test_new_list_takes_the_first_dealer_and_the_games(app: Flask, client: Flask
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"player_4": ""}, "needs 4 / 5 players, not 3"),
+        ({"player_4": ""}, "This game needs 4 or 5 players; the list has 3 players."),
         ({"player_2": "Anna"}, "Each player needs a different name."),
         ({"ends_count": "30"}, "must be a multiple of 4"),
         ({"ends_count": ""}, "Say after how many."),
@@ -522,10 +522,10 @@ def test_export_csv_has_a_row_per_deal_a_totals_row_and_a_money_row(client: Flas
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("{not json", "is not valid JSON"),
-        ("", "list file: is empty"),
+        ("{not json", "The list file is not valid JSON: a key in double quotes is expected here"),
+        ("", "The list file is empty"),
         (json.dumps({"rules": {"preset": "bavarian"}, "players": ["A", "B", "C"]}),
-         "bavarian is played by 4 or 5 players, not 3"),
+         "This game needs 4 or 5 players; the list has 3 players."),
         (json.dumps({"rules": {"preset": "bavarian"}, "players": FOUR,
                      "deals": [{"game": "sauspiel", "declarer": "A", "points": 121}]}),
          "deal 1:"),

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -48,6 +49,25 @@ def family_description(family: str) -> str:
     """One line on how the family differs from the others."""
     found = FAMILIES.get(family)
     return _(found.description) if found is not None else ""
+
+
+def seats_words(seats: tuple[int, ...]) -> str:
+    """How many players a family seats, in words: "4", "4 or 5", "4, 5 or 6"."""
+    if len(seats) == 1:
+        return str(seats[0])
+    return _("%(some)s or %(last)s", some=", ".join(str(s) for s in seats[:-1]), last=seats[-1])
+
+
+def seats_problem(family: Family, count: int) -> str:
+    """What to say when the names typed are not as many as the family seats."""
+    if count == 0:
+        return _("Type the players' names: this game needs %(seats)s players.",
+                 seats=seats_words(family.seats))
+    return ngettext(
+        "This game needs %(seats)s players; the list has %(num)s player.",
+        "This game needs %(seats)s players; the list has %(num)s players.",
+        count, seats=seats_words(family.seats),
+    )
 
 
 def game_label(game: str, *, short: bool = False) -> str:
@@ -228,7 +248,7 @@ class NewListBase(FlaskForm):
 
     def _amount_names(self, option: Option) -> list[str]:
         stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
-        return [stem + key for key in _amount_keys(self.engine_family, option)]
+        return [stem + key for key in amount_keys(self.engine_family, option)]
 
     #: Set by the factory: the ways this family's lists end, as the select offers them.
     end_kinds: tuple[str, ...] = ("open", "deals")
@@ -252,7 +272,7 @@ class NewListBase(FlaskForm):
         for f, name in typed:
             if not name:
                 continue
-            if len(name) > MAX_NAME:
+            if len(name) > MAX_NAME:  # the one error for it: the field has no Length validator
                 problem, at = _l("A name may be at most %(count)s characters.", count=MAX_NAME), f
                 break
             if name.casefold() in seen:
@@ -261,10 +281,7 @@ class NewListBase(FlaskForm):
             seen.add(name.casefold())
         names = self.players()
         if problem is None and len(names) not in family.seats:
-            problem = _l(
-                "This game needs %(seats)s players, not %(count)s.",
-                seats=" / ".join(str(s) for s in family.seats), count=len(names),
-            )
+            problem = seats_problem(family, len(names))
             at = next((f for f, name in typed if not name), fields[0])
         if problem is None:
             return True
@@ -331,7 +348,7 @@ class NewListBase(FlaskForm):
         if kind in ("tariffs", "laufende"):
             values = dict(base)
             stem = "tariff_" if kind == "tariffs" else "laufende_from_"
-            for key in _amount_keys(self.engine_family, option):
+            for key in amount_keys(self.engine_family, option):
                 values[key] = self[stem + key].data
             return values
         if kind == "group":
@@ -382,7 +399,7 @@ class NewListBase(FlaskForm):
         return self.title
 
 
-def _amount_keys(family: Family, option: Option) -> list[str]:
+def amount_keys(family: Family, option: Option) -> list[str]:
     """The entries of an object of amounts the page asks for: no tariff of a game the family lacks."""
     return [k for k in option.default if not (k in GAMES and k not in family.games)]
 
@@ -423,7 +440,7 @@ def _field(family: Family, option: Option, value: Any) -> Field:
 def _add_fields(form: type[NewListBase], family: Family, option: Option, name: str, value: Any) -> None:
     """Put the fields of one option (and a group's sub-options) on the form class."""
     if option.kind in ("tariffs", "laufende"):
-        for key in _amount_keys(family, option):
+        for key in amount_keys(family, option):
             if option.kind == "tariffs":
                 field = IntegerField(
                     tariff_label(key), default=value[key],
@@ -467,8 +484,9 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
             _l("Player %(n)s", n=i) if i <= min(engine_family.seats)
             else _l("Player %(n)s (optional)", n=i)
         )
+        # The length is checked with the names (validate_players), once: no Length here.
         setattr(NewListForm, f"player_{i}", StringField(
-            label, validators=[Optional(), Length(max=MAX_NAME)],
+            label, validators=[Optional()], render_kw={"maxlength": MAX_NAME},
         ))
     for option in engine_family.options:
         if option.section != "hidden":

@@ -105,9 +105,11 @@ def home() -> Any:
     open_lists = services.recent_lists(known, finished=False)
     finished_lists = services.recent_lists(known, finished=True)
     counts = services.deal_counts([row.id for row in open_lists + finished_lists])
+    groups = services.known_groups(known)
+    access.keep_only({row.id for row in [*open_lists, *finished_lists, *groups]})
     return render_template(
         "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts,
-        groups=services.known_groups(known),
+        groups=groups,
     )
 
 
@@ -177,6 +179,7 @@ def new_list() -> Any:
             field.errors = [*field.errors, i18n.reason(error)]
         else:
             access.remember_key(row, key)
+            access.prompt_to_keep_link(row)
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
                     services.save_preset(form.save_preset.data, row.rules,
@@ -189,7 +192,7 @@ def new_list() -> Any:
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
-        family_description=family_description(family),
+        descriptions={name: family_description(name) for name in FAMILIES},
         # Saved rules belong to one family: only this family's are offered here.
         presets=[p for p in services.presets(owner=access.preset_owner()) if p.rules.get("preset") == family],
         preset_id=request.args.get("preset", type=int), group=group,
@@ -273,6 +276,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
         pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,
         **drawn,
         can_edit=can_edit, can_change=can_edit and not state.finished,
+        keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
         deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
         hidden_deals=0 if every_deal else max(played - NEWEST, 0),
@@ -327,6 +331,7 @@ def delete_list(list_id: str) -> Any:
     if form.validate_on_submit():
         title = row.title
         services.delete_list(row)
+        access.forget(row.id)
         flash(_("The list %(title)s is deleted.", title=title))
         return redirect(url_for("lists.home"))
     return render_template("lists/delete_list.html", row=row, form=form)

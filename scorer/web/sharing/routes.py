@@ -16,7 +16,7 @@ from flask_babel import format_decimal, get_locale
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError, parse_document
-from scorer.web import access, i18n, services
+from scorer.web import access, services
 from scorer.web.limits import limit_list_creation
 from scorer.web.lists.forms import ActionForm, game_label
 from scorer.web.lists.summary import Summaries, deal_keys, heading, value
@@ -24,6 +24,7 @@ from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of
 from scorer.web.models import ScoreListRow
 from scorer.web.sharing.forms import ImportForm
+from scorer.web.sharing.wording import import_error
 
 bp = Blueprint("sharing", __name__)
 
@@ -178,9 +179,10 @@ def import_list() -> Any:
             )
         except ScoringError as error:
             field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text
-            field.errors = [*field.errors, i18n.message(error)]
+            field.errors = [*field.errors, import_error(error, raw)]
         else:
             access.remember_key(row, key)
+            access.prompt_to_keep_link(row)
             flash(_("The list is imported."))
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template("sharing/import.html", form=form)

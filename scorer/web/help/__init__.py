@@ -1,0 +1,1 @@
+"""The help pages: the families' games and house rules, a glossary, the complete reference."""

@@ -1,0 +1,139 @@
+"""The help pages: an index, a page per family, the glossary, and docs/rules.md in full."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from flask import Blueprint, abort, render_template
+from flask_babel import gettext as _
+
+from scorer.engine import FAMILIES, Family, Option
+from scorer.engine.options import Group
+from scorer.web.app import ROOT, select_locale
+from scorer.web.help import content
+from scorer.web.lists.forms import (
+    amount_keys, defaults, family_description, family_label, game_label, tariff_label,
+)
+
+bp = Blueprint("help", __name__)
+
+#: The complete reference, served as it is kept in the repository (English).
+REFERENCE = ROOT / "docs" / "rules.md"
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One house rule on a family's help page."""
+
+    #: The rules key, dotted for a group's sub-option (``bock.after``).
+    key: str
+    option: Option
+    #: Its default, in words.
+    default: str
+    #: A group's sub-options.
+    parts: tuple[Knob, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        """The id the new-list form's "?" links to."""
+        return anchor(self.key)
+
+    @property
+    def label(self) -> str:
+        """What the option is called on the new-list page."""
+        return _(self.option.label)
+
+
+def anchor(key: str) -> str:
+    """The help page's id of a house rule: ``rule-bock-after`` for ``bock.after``."""
+    return "rule-" + key.replace(".", "-")
+
+
+bp.add_app_template_global(anchor, "help_anchor")
+
+
+def _words(option: Option, value: Any, family: Family) -> str:
+    """A default value as a player reads it."""
+    kind = option.kind
+    labels: Mapping[str, str] = getattr(option, "labels", {})
+    if kind == "group":
+        return _("off") if value is None else _("on")
+    if kind == "flag":
+        return _("yes") if value else _("no")
+    if kind == "choice":
+        return _(labels.get(value, value))
+    if kind == "choices":
+        return ", ".join(_(labels.get(v, v)) for v in value) or _("none")
+    if kind == "games":
+        hidden = {"passed", *(o.key for o in family.options if o.key in family.games)}
+        return ", ".join(game_label(g) for g in family.games if g in value and g not in hidden)
+    if kind == "tariffs":
+        return ", ".join(f"{tariff_label(k)} {value[k]}" for k in amount_keys(family, option))
+    if kind == "laufende":
+        return ", ".join(f"{game_label(k)} {value[k]}" for k in amount_keys(family, option))
+    if value is None:
+        return _("empty")
+    return str(value)
+
+
+def knobs(family: Family) -> Iterator[Knob]:
+    """The family's house rules as the new-list page shows them, with their defaults."""
+    base = defaults(family.name)
+    for option in family.options:
+        if option.section == "hidden":
+            continue
+        value = base[option.key]
+        parts: tuple[Knob, ...] = ()
+        if isinstance(option, Group):
+            on = option.parse({}, option.key, base) or {}
+            parts = tuple(
+                Knob(f"{option.key}.{sub.key}", sub, _words(sub, sub.dump(on[sub.key]), family))
+                for sub in option.fields
+            )
+        yield Knob(option.key, option, _words(option, value, family), parts)
+
+
+@bp.get("/help")
+def index() -> Any:
+    """What help there is: each family, the glossary, the complete reference."""
+    return render_template(
+        "help/index.html", families=FAMILIES,
+        descriptions={name: family_description(name) for name in FAMILIES},
+        intro=content.page(select_locale(), "index"),
+    )
+
+
+@bp.get("/help/glossary")
+def glossary() -> Any:
+    """The words players ask about."""
+    return render_template("help/glossary.html", body=content.page(select_locale(), "glossary"))
+
+
+@cache
+def _reference() -> str:
+    return content.render(REFERENCE.read_text(encoding="utf-8"))
+
+
+@bp.get("/help/reference")
+def reference() -> Any:
+    """docs/rules.md, the complete reference of how the app counts (English)."""
+    if not REFERENCE.is_file():
+        abort(404)
+    return render_template("help/reference.html", body=_reference())
+
+
+@bp.get("/help/<family>")
+def family(family: str) -> Any:
+    """A family's games and how each pays, and each house rule with its meaning and default."""
+    found = FAMILIES.get(family)
+    if found is None:
+        abort(404)
+    lang = select_locale()
+    return render_template(
+        "help/family.html", family=found, label=family_label(family),
+        description=family_description(family), body=content.page(lang, f"families/{family}"),
+        knobs=list(knobs(found)), explain=lambda key: content.entry(lang, family, key),
+    )
