@@ -27,11 +27,12 @@ from scorer.engine.season import ListTotals, Standing, running_over_lists, stand
 from scorer.engine.statistics import PlayerStatistics, statistics, summed
 from scorer.engine.values import name as player_name
 from scorer.web.extensions import db
-from scorer.web.models import GroupRow, ScoreListRow, now
+from scorer.web.models import GroupRow, PresetRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
 from scorer.web.services.files import export_document
 from scorer.web.services.keys import hash_key, key_from_token
 from scorer.web.services.lists import _check_ends, create_list, is_list_id, list_state
+from scorer.web.services.saved_presets import checked_preset, presets
 
 MAX_GROUP_NAME = 80
 #: A Stammtisch is more than a table, but not a town.
@@ -42,6 +43,8 @@ GROUP_FORMAT = "schafkopf-group/1"
 MAX_ARCHIVE_LISTS = 500
 MAX_ARCHIVE_FILE = 1024 * 1024
 MAX_ARCHIVE_TOTAL = 32 * 1024 * 1024
+#: The most saved house rules an archive brings in.
+MAX_ARCHIVE_PRESETS = 200
 
 
 # -- making and finding a group ----------------------------------------------------------
@@ -139,6 +142,17 @@ def add_to_group(group: GroupRow, row: ScoreListRow) -> None:
         raise Conflict("the list belongs to another group")
     _lock(row)
     row.group_id = group.id
+    group.updated_at = now()
+    db.session.commit()
+
+
+@transaction
+def remove_from_group(group: GroupRow, row: ScoreListRow) -> None:
+    """Take a list out of the group: it keeps its deals, the season no longer counts it."""
+    if row.group_id != group.id:
+        raise NotFound("the list does not belong to this group")
+    _lock(row)
+    row.group_id = None
     group.updated_at = now()
     db.session.commit()
 
@@ -281,8 +295,12 @@ def _stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:40] or "list"
 
 
-def export_group(group: GroupRow) -> bytes:
-    """The group as a zip: group.json (name, players, the lists' dates) and each list's file."""
+def export_group(group: GroupRow, *, with_presets: bool = False) -> bytes:
+    """The group as a zip: group.json (name, players, the lists' dates) and each list's file.
+
+    ``with_presets``: group.json carries the group's saved house rules too;
+    only for whoever holds the group's edit key.
+    """
     entries = []
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -297,6 +315,9 @@ def export_group(group: GroupRow) -> bytes:
             })
         manifest = {"format": GROUP_FORMAT, "name": group.name, "players": list(group.players),
                     "lists": entries}
+        if with_presets:
+            manifest["presets"] = [{"name": p.name, "rules": p.rules}
+                                   for p in presets(owner=None, group=group)]
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
     return out.getvalue()
 
@@ -334,6 +355,25 @@ def _when(value: Any, key: str) -> datetime | None:
         raise ScoringError(key, N_("is not a date: %(value)s"), value=str(value)[:40]) from None
 
 
+def _archive_presets(value: Any) -> dict[str, dict[str, Any]]:
+    """The saved house rules of group.json, checked, by name (a later one of a name wins)."""
+    if value is None:
+        return {}
+    if not isinstance(value, list) or not all(isinstance(p, Mapping) for p in value):
+        raise ScoringError("presets", N_("must be a list of objects"))
+    if len(value) > MAX_ARCHIVE_PRESETS:
+        raise ScoringError("presets", N_("is too big"))
+    saved = {}
+    for entry in value:
+        try:
+            name, rules = checked_preset(entry.get("name"), entry.get("rules"))
+        except ScoringError as error:
+            raise ScoringError("presets", N_("%(file)s: %(reason)s"),
+                               file=str(entry.get("name"))[:60], reason=error.message) from None
+        saved[name] = rules
+    return saved
+
+
 @transaction
 def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
     """Store a group and its lists from an archive that ``export_group`` wrote.
@@ -368,10 +408,11 @@ def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
                                reason=error.message) from None
         documents.append((document, _when(entry.get("created_at"), "created_at"),
                           _when(entry.get("finished_at"), "finished_at")))
+    saved = _archive_presets(manifest.get("presets"))
     group, key = create_group(
         {"name": manifest.get("name"), "players": manifest.get("players")}, token=token
     )
-    if group_lists(group):  # a resent import: the group is there already
+    if group_lists(group) or presets(owner=None, group=group):  # a resent import: it is there already
         return ImportedGroup(group, key, ())
     lists = []
     for document, created_at, finished_at in documents:
@@ -380,6 +421,8 @@ def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
         row.updated_at = max(row.updated_at, row.created_at)
         row.finished_at = finished_at
         lists.append((row, list_key))
+    for name, rules in saved.items():
+        db.session.add(PresetRow(name=name, rules=rules, group_id=group.id))
     db.session.commit()
     return ImportedGroup(group, key, tuple(lists))
 
