@@ -18,11 +18,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import downgrade, upgrade
 
+from scorer.web import services
 from scorer.web.extensions import db
+from scorer.web.services import groups as groups_service
 from scorer.web.models import PresetRow, ScoreListRow
 from tests.web.conftest import FOUR
 from tests.web.test_migrations import make_app
 from tests.web.test_groups import SAUSPIEL, SOLO, a_list, add_list, html, make_group
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German page needs the .mo)
 from tests.web.test_pages import bavarian_form
 
 
@@ -358,3 +361,48 @@ def test_presets_saved_before_groups_owned_them_survive_the_upgrade_unchanged(tm
             back = connection.execute(sa.text(f"SELECT {columns} FROM presets ORDER BY id")).all()
     assert after == before == back and len(before) == 2
     assert groups == [None, None]
+
+
+# -- the group page's speed: summaries replayed in one go -------------------------------------------
+
+
+def test_summaries_replayed_together_equal_each_list_replayed_alone(app: Flask, client: FlaskClient) -> None:
+    group = make_group(client)
+    lists = [
+        add_list(client, group, a_list(FOUR, [SAUSPIEL, SOLO, SAUSPIEL], tariffs={"sauspiel": 15})),
+        add_list(client, group, {"rules": {"preset": "sheepshead3"}, "players": FOUR[:3],
+                                 "deals": [{"game": "pick", "declarer": "Anna", "points": 95}]}),
+        add_list(client, group, a_list(FOUR, [])),
+    ]
+    deleted = client.delete(f"/api/lists/{lists[0]['id']}/deals/2", headers={"X-Edit-Key": lists[0]["edit_key"]})
+    assert deleted.status_code in (200, 204)
+    with app.app_context():
+        rows = services.group_lists(services.get_group(group["id"]))
+        groups_service._SUMMARIES.clear()
+        together = groups_service.list_summaries(rows)
+        groups_service._SUMMARIES.clear()
+        alone = [services.list_summary(row) for row in rows]
+    assert together == alone
+    assert [s.deals for s in together] == [2, 1, 0]
+    assert together[0].totals.balances == {"Anna": 30, "Bene": -30, "Chris": 30, "Dora": -30}
+
+
+def standings_of(page: str) -> dict[str, str]:
+    rows = re.findall(r'<th scope="row" class="who">([^<]+)</th>\s*<td class="pay">\d+</td>\s*<td class="pay[^"]*">([^<]+)</td>',
+                      page)
+    return dict(rows)
+
+
+def test_the_season_as_rendered_follows_every_change_and_the_language(
+    client: FlaskClient, group: dict[str, Any], compiled_catalog: None,
+) -> None:
+    assert standings_of(html(client, group["url"]))["Anna"] == "+15"
+    made = group["list"]
+    client.post(f"/api/lists/{made['id']}/deals", json=SAUSPIEL, headers={"X-Edit-Key": made["edit_key"]})
+    page = html(client, group["url"])
+    assert standings_of(page)["Anna"] == "+30" and ">Standings<" in page
+    german = client.get(group["url"], headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert ">Tabelle<" in german and ">Standings<" not in german
+    assert standings_of(german)["Anna"] == "+30"
+    client.delete(f"/api/groups/{group['id']}/lists/{made['id']}", headers={"X-Edit-Key": group["edit_key"]})
+    assert "Tabelle" not in client.get(group["url"], headers={"Accept-Language": "de"}).get_data(as_text=True)

@@ -8,7 +8,8 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import format_date, ngettext
+from markupsafe import Markup
+from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
@@ -72,6 +73,25 @@ def list_form(rows: Sequence[ScoreListRow], prefix: str = "") -> AddListForm:
     form = AddListForm(prefix=prefix)
     form.list_id.choices = [(row.id, row.title) for row in rows]
     return form
+
+
+#: The season's standings, chart and statistics as rendered, by the group's
+#: players, the language, the period and each list's (id, revision, last
+#: change): like the summaries, never stale, only a memory.
+_SEASON_HTML: dict[tuple[Any, ...], Markup] = {}
+SEASON_HTML_KEPT = 2_000
+
+
+def season_html(group: GroupRow, season: services.Season) -> Markup:
+    """The season's part of the group page, rendered once per state of its lists and language."""
+    key = (tuple(group.players), str(get_locale()), season.start, season.end,
+           *((row.id, row.revision, row.updated_at) for row, _summary in season.lists))
+    html = _SEASON_HTML.get(key)
+    if html is None:
+        html = Markup(render_template("groups/_season.html", season=season,
+                                      chart=season_chart_of(season)))
+        services.keep_bounded(_SEASON_HTML, key, html, SEASON_HTML_KEPT)
+    return html
 
 
 @dataclass(frozen=True)
@@ -143,7 +163,7 @@ def show_group(group_id: str) -> Any:
                    "remove_form": list_form(lists[::-1], prefix="remove")}
     return render_template(
         "groups/group.html", group=group, season=season, cards=list_cards(lists[::-1], season),
-        chart=season_chart_of(season), can_edit=can_edit, **editing,
+        season_html=season_html(group, season), can_edit=can_edit, **editing,
         view_link=url_for("groups.show_group", group_id=group.id, _external=True),
         edit_link=(
             url_for("groups.show_group", group_id=group.id,

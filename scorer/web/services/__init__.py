@@ -22,7 +22,7 @@ from scorer.web.services.files import (
 from scorer.web.services.groups import (
     GROUP_FORMAT, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
     create_group_list, export_group, get_group, group_lists, group_of, import_group, known_groups,
-    list_summary, remove_from_group, require_group_key, season, this_year,
+    keep_bounded, list_summaries, list_summary, remove_from_group, require_group_key, season, this_year,
 )
 from scorer.web.services.keys import (
     hash_key, key_from_token, key_matches, open_key, reissue_key, require_key, seal_key,
@@ -41,7 +41,7 @@ __all__ = [
     "END_KINDS", "GROUP_FORMAT", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
-    "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
+    "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "all_lists", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",

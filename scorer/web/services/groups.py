@@ -21,17 +21,20 @@ from typing import Any
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorer.engine import N_, ScoringError, load_list, parse_document
 from scorer.engine.season import ListTotals, Standing, running_over_lists, standings
 from scorer.engine.statistics import PlayerStatistics, statistics, summed
 from scorer.engine.values import name as player_name
 from scorer.web.extensions import db
-from scorer.web.models import GroupRow, PresetRow, ScoreListRow, now
+from scorer.web.models import DealRow, GroupRow, PresetRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
 from scorer.web.services.files import export_document
 from scorer.web.services.keys import hash_key, key_from_token
-from scorer.web.services.lists import _check_ends, create_list, is_list_id, list_state
+from scorer.web.services.lists import (
+    _check_ends, create_list, engine_list, is_list_id, list_state, parsed_deal,
+)
 from scorer.web.services.saved_presets import checked_preset, presets
 
 MAX_GROUP_NAME = 80
@@ -185,25 +188,71 @@ _SUMMARIES_LOCK = threading.Lock()
 SUMMARIES_KEPT = 20_000
 
 
+def keep_bounded(cache: dict[Any, Any], key: Any, value: Any, most: int) -> None:
+    """Keep a value by its key, dropping the oldest past ``most``."""
+    with _SUMMARIES_LOCK:
+        while len(cache) >= most:
+            del cache[next(iter(cache))]
+        cache[key] = value
+
+
+def _summary_key(row: ScoreListRow) -> tuple[str, int, datetime]:
+    return (row.id, row.revision, row.updated_at)
+
+
+def _summarised(result: Any) -> ListSummary:
+    stats = statistics(result)
+    declared = {game for s in stats.values() for game in s.by_game}
+    return ListSummary(
+        totals=ListTotals(result.players, dict(result.balances), result.rules.point_value),
+        deals=len(result.deals),
+        statistics=stats,
+        games=tuple(g for g in result.rules.family.games if g in declared),
+    )
+
+
 def list_summary(row: ScoreListRow) -> ListSummary:
     """The list's summary: replayed once per revision."""
-    key = (row.id, row.revision, row.updated_at)
+    key = _summary_key(row)
     summary = _SUMMARIES.get(key)
     if summary is None:
-        result = list_state(row).result
-        stats = statistics(result)
-        declared = {game for s in stats.values() for game in s.by_game}
-        summary = ListSummary(
-            totals=ListTotals(result.players, dict(result.balances), result.rules.point_value),
-            deals=len(result.deals),
-            statistics=stats,
-            games=tuple(g for g in result.rules.family.games if g in declared),
-        )
-        with _SUMMARIES_LOCK:
-            while len(_SUMMARIES) >= SUMMARIES_KEPT:
-                del _SUMMARIES[next(iter(_SUMMARIES))]
-            _SUMMARIES[key] = summary
+        summary = _summarised(list_state(row).result)
+        keep_bounded(_SUMMARIES, key, summary, SUMMARIES_KEPT)
     return summary
+
+
+#: How many lists one query asks about (well under every database's limit of parameters).
+BATCH = 500
+
+
+def list_summaries(rows: Sequence[ScoreListRow]) -> list[ListSummary]:
+    """Each list's summary; those not kept yet are replayed from one query for all their deals.
+
+    A group page seen first (or after a restart) would otherwise ask the
+    database twice per list: for its rules and for its deals.
+    """
+    missing = [row for row in rows if _summary_key(row) not in _SUMMARIES]
+    for start in range(0, len(missing), BATCH):
+        batch = {row.id: row for row in missing[start:start + BATCH]}
+        unloaded = [i for i, row in batch.items() if "rules" in sa.inspect(row).unloaded]
+        if unloaded:
+            query = sa.select(ScoreListRow.id, ScoreListRow.rules).where(ScoreListRow.id.in_(unloaded))
+            for list_id, rules in db.session.execute(query):
+                set_committed_value(batch[list_id], "rules", rules)
+        texts: dict[str, list[str]] = {list_id: [] for list_id in batch}
+        query = (
+            sa.select(DealRow.list_id, sa.cast(DealRow.data, sa.Text))
+            .where(DealRow.list_id.in_(list(batch)), DealRow.deleted_at.is_(None))
+            .order_by(DealRow.list_id, DealRow.position)
+        )
+        for list_id, text in db.session.execute(query):
+            texts[list_id].append(text)
+        for list_id, row in batch.items():
+            deals = (parsed_deal(text, n) for n, text in enumerate(texts[list_id], start=1))
+            keep_bounded(_SUMMARIES, _summary_key(row), _summarised(engine_list(row, deals).replay()),
+                  SUMMARIES_KEPT)
+    # A summary dropped meanwhile (the cache is bounded) is replayed alone.
+    return [_SUMMARIES.get(_summary_key(row)) or list_summary(row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -275,14 +324,11 @@ def season(
     chosen = [row for row in (group_lists(group) if rows is None else rows)
               if first <= row.created_at < after]
     key = (tuple(group.players), *((row.id, row.revision, row.updated_at) for row in chosen))
-    lists = tuple((row, list_summary(row)) for row in chosen)
+    lists = tuple(zip(chosen, list_summaries(chosen)))
     sums = _SUMS.get(key)
     if sums is None:
         sums = _sums(group.players, [summary for _, summary in lists])
-        with _SUMMARIES_LOCK:
-            while len(_SUMS) >= SUMS_KEPT:
-                del _SUMS[next(iter(_SUMS))]
-            _SUMS[key] = sums
+        keep_bounded(_SUMS, key, sums, SUMS_KEPT)
     return Season(start=start, end=end, lists=lists, standings=sums.standings,
                   statistics=sums.statistics, games=sums.games, players=sums.players,
                   running=sums.running)
