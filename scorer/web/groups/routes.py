@@ -1,4 +1,4 @@
-"""The group pages: a new group, its season, adding lists, its archive out and in."""
+"""The group pages: a new group, its season, its lists in and out, its house rules, its archive out and in."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from markupsafe import Markup
+from flask import (
+    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for,
+)
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
@@ -23,9 +25,11 @@ from scorer.web.presets.forms import DeletePresetForm, PresetForm
 bp = Blueprint("groups", __name__)
 
 
-@bp.errorhandler(services.NotAllowed)
-def not_allowed(error: services.NotAllowed) -> Any:
+@bp.app_errorhandler(services.GroupNotAllowed)
+def not_allowed(error: services.GroupNotAllowed) -> Any:
     """A group's 403 speaks of the group, not of a list."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=str(error)), 403
     return render_template(
         "error.html", code=403, message=_("This needs the group's edit link."),
     ), 403
@@ -35,7 +39,7 @@ def editable_group(group_id: str) -> GroupRow:
     """The group, if this phone holds its edit key; else NotAllowed (the 403 page)."""
     group = services.get_group(group_id)
     if not access.can_edit(group):  # type: ignore[arg-type]  # a group is keyed like a list
-        raise services.NotAllowed("this needs the group's edit link")
+        raise services.GroupNotAllowed("this needs the group's edit link")
     return group
 
 

@@ -20,7 +20,7 @@ from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
 from scorer.web.services.groups import (
-    GROUP_FORMAT, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
+    GROUP_FORMAT, GroupNotAllowed, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
     create_group_list, export_group, get_group, group_lists, group_of, import_group, known_groups,
     keep_bounded, list_summaries, list_summary, remove_from_group, require_group_key, season, this_year,
 )
@@ -38,7 +38,7 @@ from scorer.web.services.saved_presets import (
 )
 
 __all__ = [
-    "END_KINDS", "GROUP_FORMAT", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
+    "END_KINDS", "GROUP_FORMAT", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",

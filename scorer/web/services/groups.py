@@ -106,10 +106,14 @@ def get_group(group_id: str) -> GroupRow:
     return group
 
 
+class GroupNotAllowed(NotAllowed):
+    """The group's edit key is missing or wrong (a page says so in the group's words)."""
+
+
 def require_group_key(group: GroupRow, key: str | None) -> None:
     """Refuse a change without the group's edit key."""
     if key is None or not hmac.compare_digest(hash_key(key), group.edit_key_hash):
-        raise NotAllowed("this needs the group's edit link")
+        raise GroupNotAllowed("this needs the group's edit link")
 
 
 def known_groups(ids: Sequence[str]) -> list[GroupRow]:

@@ -7,7 +7,6 @@ checked. A preset of a group is never a phone's, and the other way round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -38,9 +37,12 @@ def _whose(*, owner: str | None, group: GroupRow | None) -> sa.ColumnElement[boo
 
 @transaction
 def save_preset(
-    name: str, rules: Mapping[str, Any], *, owner: str | None = None, group: GroupRow | None = None,
+    name: Any, rules: Any, *, owner: str | None = None, group: GroupRow | None = None,
 ) -> PresetRow:
-    """Save (or replace) a named set of house rules of this group, else of this owner."""
+    """Save (or replace) a named set of house rules of this group, else of this owner.
+
+    ``name`` and ``rules`` may come straight from a JSON body: they are checked here.
+    """
     name, checked = checked_preset(name, rules)
     whose = _whose(owner=owner, group=group)
     if whose is None:
