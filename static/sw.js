@@ -1,13 +1,13 @@
-// The service worker: the pages of the lists this phone opened load without
-// a network. Pages go to the network first (their totals change) and fall
+// The service worker: the pages of the lists and groups this phone opened
+// load without a network. Pages go to the network first (their totals change) and fall
 // back to the copy kept at the last visit; fingerprinted assets never change
 // under their address, so the kept copy is served first. Nothing else is
 // touched: the API, the edit key and every POST always go to the server.
 "use strict";
 
 const CACHE = "scorer-pages-1";
-// The home page, a list, and a list's form for a new deal.
-const PAGE = /^\/(l\/[^/]+(\/deals\/new)?)?$/;
+// The home page, a list, a list's form for a new deal, and a group's season.
+const PAGE = /^\/(l\/[^/]+(\/deals\/new)?|g\/[^/]+)?$/;
 // How long a page waits for the network before the kept copy is shown.
 const PATIENCE = 4000;
 

@@ -137,14 +137,18 @@ class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
 
 
 class PresetRow(db.Model):  # type: ignore[name-defined,misc]
-    """A named set of house rules a phone saves and reuses for new lists.
+    """A named set of house rules a phone or a group saves and reuses for new lists.
 
-    It belongs to the phone that saved it (until groups exist): others can
-    neither see, change nor delete it.
+    It belongs either to the phone that saved it or to a group: a phone's is
+    seen and changed by that phone only, a group's by whoever holds the
+    group's edit key only.
     """
 
     __tablename__ = "presets"
-    __table_args__ = (sa.UniqueConstraint("owner_hash", "name", name="uq_presets_owner_name"),)
+    __table_args__ = (
+        sa.UniqueConstraint("owner_hash", "name", name="uq_presets_owner_name"),
+        sa.UniqueConstraint("group_id", "name", name="uq_presets_group_name"),
+    )
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
     name: so.Mapped[str] = so.mapped_column(sa.String(60))
@@ -152,5 +156,10 @@ class PresetRow(db.Model):  # type: ignore[name-defined,misc]
     #: (access.preset_owner); None for presets saved before they had owners,
     #: which nobody can claim.
     owner_hash: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+    #: The group that owns the preset (then it has no owner_hash); None for a phone's.
+    group_id: so.Mapped[str | None] = so.mapped_column(
+        sa.ForeignKey("groups.id", ondelete="CASCADE", name="fk_presets_group_id_groups"),
+        default=None, index=True,
+    )
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)

@@ -167,6 +167,8 @@ VISITS = [
     Visit("help-reference", "/help/reference"),
     *(Visit(f"help-{family}", f"/help/{family}", screenshot=family == "bavarian")
       for family in ("bavarian", "bavarian3", "sheepshead3", "sheepshead", "german")),
+    Visit("group-preset-delete", "/g/{group}/presets/{group_preset}/delete"),
+    Visit("error-403-group", "/g/{watched_group}/presets/{group_preset}/delete", status=403),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
 ]
@@ -259,6 +261,13 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
             headers={"X-Edit-Key": group["edit_key"]},
         )
         assert started.status == 201, started.text()
+    saved = phone.page.request.post(
+        f"{phone.base_url}/api/groups/{group['id']}/presets",
+        data={"name": "Wirtshaus-Tarif", "rules": {"preset": "bavarian", "tariffs": {"sauspiel": 15}}},
+        headers={"X-Edit-Key": group["edit_key"]},
+    )
+    assert saved.status == 201, saved.text()
+    ids["group_preset"] = str(saved.json()["id"])
     phone.open(group["edit_url"])
     ids["group"] = group["id"]
     watched = phone.page.request.post(phone.base_url + "/api/groups",

@@ -254,7 +254,51 @@ def read_group(group_id: str) -> Any:
                 for s in season.standings
             ],
         },
+        # The group's saved house rules are its editors' only.
+        **({"presets": [_preset(p) for p in services.presets(owner=None, group=group)]}
+           if _holds_group_key(group) else {}),
     )
+
+
+def _holds_group_key(group: services.GroupRow) -> bool:
+    try:
+        services.require_group_key(group, request.headers.get("X-Edit-Key"))
+    except NotAllowed:
+        return False
+    return True
+
+
+def _preset(preset: Any) -> dict[str, Any]:
+    return {"id": preset.id, "name": preset.name, "rules": preset.rules}
+
+
+@bp.post("/groups/<group_id>/presets")
+@answers_json
+def save_group_preset(group_id: str) -> Any:
+    """Save (or replace, by name) house rules of the group: ``{"name": ..., "rules": {...}}``."""
+    group = _editable_group(group_id)
+    body = json_object()
+    preset = services.save_preset(body.get("name"), body.get("rules"), group=group)
+    return jsonify(_preset(preset)), 201
+
+
+@bp.delete("/groups/<group_id>/presets/<int:preset_id>")
+@answers_json
+def delete_group_preset(group_id: str, preset_id: int) -> Any:
+    """Delete house rules of the group; lists started with them keep their own."""
+    group = _editable_group(group_id)
+    services.delete_preset(preset_id, owner=None, group=group)
+    return "", 204
+
+
+@bp.delete("/groups/<group_id>/lists/<list_id>")
+@answers_json
+def remove_group_list(group_id: str, list_id: str) -> Any:
+    """Take a list out of the group: it keeps its deals, the season no longer counts it."""
+    group = _editable_group(group_id)
+    row = services.get_list(list_id)
+    services.remove_from_group(group, row)
+    return jsonify(id=row.id, url=url_for("lists.show_list", list_id=row.id), group=None)
 
 
 @bp.post("/groups/<group_id>/lists")

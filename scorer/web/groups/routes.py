@@ -1,4 +1,4 @@
-"""The group pages: a new group, its season, adding lists, its archive out and in."""
+"""The group pages: a new group, its season, its lists in and out, its house rules, its archive out and in."""
 
 from __future__ import annotations
 
@@ -7,24 +7,39 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
-from flask_babel import format_date, ngettext
+from flask import (
+    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for,
+)
+from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
+from scorer.web.lists.forms import choice, family_label
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
+from scorer.web.presets.forms import DeletePresetForm, PresetForm
 
 bp = Blueprint("groups", __name__)
+
+
+@bp.app_errorhandler(services.GroupNotAllowed)
+def not_allowed(error: services.GroupNotAllowed) -> Any:
+    """A group's 403 speaks of the group, not of a list."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=str(error)), 403
+    return render_template(
+        "error.html", code=403, message=_("This needs the group's edit link."),
+    ), 403
 
 
 def editable_group(group_id: str) -> GroupRow:
     """The group, if this phone holds its edit key; else NotAllowed (the 403 page)."""
     group = services.get_group(group_id)
     if not access.can_edit(group):  # type: ignore[arg-type]  # a group is keyed like a list
-        raise services.NotAllowed("this needs the group's edit link")
+        raise services.GroupNotAllowed("this needs the group's edit link")
     return group
 
 
@@ -48,6 +63,39 @@ def addable_lists(group: GroupRow) -> list[ScoreListRow]:
     known = access.known_lists()
     rows = services.recent_lists(known, finished=False) + services.recent_lists(known, finished=True)
     return [row for row in rows if row.group_id is None and access.can_edit(row)]
+
+
+def preset_form(rows: Sequence[ScoreListRow]) -> PresetForm:
+    """Save the rules of one of the group's lists as the group's preset."""
+    form = PresetForm(prefix="preset")
+    form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.preset)})") for r in rows]
+    return form
+
+
+def list_form(rows: Sequence[ScoreListRow], prefix: str = "") -> AddListForm:
+    """A choice of one of these lists: to add to the group, or (``prefix="remove"``) to take out."""
+    form = AddListForm(prefix=prefix)
+    form.list_id.choices = [(row.id, row.title) for row in rows]
+    return form
+
+
+#: The season's standings, chart and statistics as rendered, by the group's
+#: players, the language, the period and each list's (id, revision, last
+#: change): like the summaries, never stale, only a memory.
+_SEASON_HTML: dict[tuple[Any, ...], Markup] = {}
+SEASON_HTML_KEPT = 2_000
+
+
+def season_html(group: GroupRow, season: services.Season) -> Markup:
+    """The season's part of the group page, rendered once per state of its lists and language."""
+    key = (tuple(group.players), str(get_locale()), season.start, season.end,
+           *((row.id, row.revision, row.updated_at) for row, _summary in season.lists))
+    html = _SEASON_HTML.get(key)
+    if html is None:
+        html = Markup(render_template("groups/_season.html", season=season,
+                                      chart=season_chart_of(season)))
+        services.keep_bounded(_SEASON_HTML, key, html, SEASON_HTML_KEPT)
+    return html
 
 
 @dataclass(frozen=True)
@@ -111,12 +159,15 @@ def show_group(group_id: str) -> Any:
     lists = services.group_lists(group)
     season = services.season(group, start=start, end=end, rows=lists)
     can_edit = access.can_edit(group)  # type: ignore[arg-type]
-    add_form = AddListForm()
+    editing: dict[str, Any] = {}
     if can_edit:
-        add_form.list_id.choices = [(row.id, row.title) for row in addable_lists(group)]
+        editing = {"add_form": list_form(addable_lists(group)),
+                   "presets": services.presets(owner=None, group=group),
+                   "preset_form": preset_form(lists[::-1]),
+                   "remove_form": list_form(lists[::-1], prefix="remove")}
     return render_template(
         "groups/group.html", group=group, season=season, cards=list_cards(lists[::-1], season),
-        chart=season_chart_of(season), can_edit=can_edit, add_form=add_form,
+        season_html=season_html(group, season), can_edit=can_edit, **editing,
         view_link=url_for("groups.show_group", group_id=group.id, _external=True),
         edit_link=(
             url_for("groups.show_group", group_id=group.id,
@@ -130,8 +181,7 @@ def show_group(group_id: str) -> Any:
 def add_list(group_id: str) -> Any:
     """Add a list to the group: this phone must hold both edit keys."""
     group = editable_group(group_id)
-    form = AddListForm()
-    form.list_id.choices = [(row.id, row.title) for row in addable_lists(group)]
+    form = list_form(addable_lists(group))
     if form.validate_on_submit():
         row = access.editable_list(form.list_id.data)
         services.add_to_group(group, row)
@@ -141,11 +191,61 @@ def add_list(group_id: str) -> Any:
     return redirect(url_for("groups.show_group", group_id=group.id))
 
 
+@bp.post("/g/<group_id>/lists/remove")
+def remove_list(group_id: str) -> Any:
+    """Take a list out of the group: the group's edit key is enough; the list keeps its deals."""
+    group = editable_group(group_id)
+    form = list_form(services.group_lists(group), prefix="remove")
+    if form.validate_on_submit():
+        row = services.get_list(form.list_id.data)
+        services.remove_from_group(group, row)
+        flash(_("The list %(title)s is taken out of the group. It keeps its deals.", title=row.title))
+    else:
+        flash(_("That list does not belong to this group."), "error")
+    return redirect(url_for("groups.show_group", group_id=group.id))
+
+
+@bp.post("/g/<group_id>/presets")
+def save_preset(group_id: str) -> Any:
+    """Save the rules of one of the group's lists as the group's preset."""
+    group = editable_group(group_id)
+    form = preset_form(services.group_lists(group))
+    if form.validate_on_submit():
+        row = services.get_list(form.list_id.data)
+        try:
+            services.save_preset(form.name.data, row.rules, group=group)
+        except ScoringError as error:
+            flash(i18n.reason(error), "error")
+        else:
+            flash(_("The rules are saved as the group's preset %(name)s.", name=form.name.data.strip()))
+    else:
+        flash(_("Name the preset and choose one of the group's lists."), "error")
+    return redirect(url_for("groups.show_group", group_id=group.id, _anchor="presets-heading"))
+
+
+@bp.route("/g/<group_id>/presets/<int:preset_id>/delete", methods=["GET", "POST"])
+def delete_preset(group_id: str, preset_id: int) -> Any:
+    """Delete a preset of the group, after asking."""
+    group = editable_group(group_id)
+    preset = services.get_preset(preset_id, owner=None, group=group)
+    if preset is None:
+        abort(404)
+    form = DeletePresetForm()
+    back = url_for("groups.show_group", group_id=group.id)
+    if form.validate_on_submit():
+        services.delete_preset(preset_id, owner=None, group=group)
+        flash(_("The preset is deleted."))
+        return redirect(back)
+    return render_template("presets/delete_preset.html", preset=preset, form=form,
+                           back=back, back_label=group.name)
+
+
 @bp.get("/g/<group_id>/export.zip")
 def export_group(group_id: str) -> Any:
-    """The group's lists as list files and its group.json, in one zip."""
+    """The group's lists as list files and its group.json, in one zip (its presets for its editors)."""
     group = services.get_group(group_id)
-    return Response(services.export_group(group), mimetype="application/zip", headers={
+    archive = services.export_group(group, with_presets=access.can_edit(group))  # type: ignore[arg-type]
+    return Response(archive, mimetype="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{services.archive_name(group)}"',
     })
 

@@ -116,16 +116,16 @@ def home() -> Any:
 # -- a new list -------------------------------------------------------------------------
 
 
-def _start_rules() -> tuple[str, dict[str, Any] | None]:
+def _start_rules(group: services.GroupRow | None = None) -> tuple[str, dict[str, Any] | None]:
     """The family and rules the new-list form starts from.
 
-    ``?preset=ID``: a group's saved house rules; ``?family=NAME&table=N``: the
+    ``?preset=ID``: saved house rules of this phone, or of the ``group`` the list is for; ``?family=NAME&table=N``: the
     family's N-th common table (its rules over the family's defaults);
     ``?family=NAME``: the family's defaults.
     """
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
-        preset = services.get_preset(preset_id, owner=access.preset_owner())
+        preset = services.get_preset(preset_id, owner=access.preset_owner(), group=group)
         if preset is None or preset.rules.get("preset") not in FAMILIES:
             abort(404)
         return preset.rules["preset"], dict(preset.rules)
@@ -161,8 +161,8 @@ def _start_group() -> services.GroupRow | None:
 @limit_list_creation
 def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
-    family, start = _start_rules()
     group = _start_group()
+    family, start = _start_rules(group)
     form = new_list_form(family, start)
     if form.validate_on_submit():
         document: dict[str, Any] = {"rules": form.rules(), "players": form.players()}
@@ -182,8 +182,9 @@ def new_list() -> Any:
             access.prompt_to_keep_link(row)
             if form.save_preset.data and form.save_preset.data.strip():
                 try:
-                    services.save_preset(form.save_preset.data, row.rules,
-                                         owner=access.claim_preset_owner())
+                    # A list for a group saves its rules into the group.
+                    services.save_preset(form.save_preset.data, row.rules, group=group,
+                                         owner=None if group else access.claim_preset_owner())
                 except ScoringError:
                     pass  # the list is made; a preset that cannot be saved is not worth a stop
                 else:
@@ -194,7 +195,9 @@ def new_list() -> Any:
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
         descriptions={name: family_description(name) for name in FAMILIES},
         # Saved rules belong to one family: only this family's are offered here.
-        presets=[p for p in services.presets(owner=access.preset_owner()) if p.rules.get("preset") == family],
+        presets=[p for p in [*(services.presets(owner=None, group=group) if group else []),
+                             *services.presets(owner=access.preset_owner())]
+                 if p.rules.get("preset") == family],
         preset_id=request.args.get("preset", type=int), group=group,
         known_players=list(dict.fromkeys(
             [*(group.players if group else []), *services.known_players(access.known_lists())]

@@ -20,9 +20,9 @@ from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
 from scorer.web.services.groups import (
-    GROUP_FORMAT, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
+    GROUP_FORMAT, GroupNotAllowed, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
     create_group_list, export_group, get_group, group_lists, group_of, import_group, known_groups,
-    list_summary, require_group_key, season, this_year,
+    keep_bounded, list_summaries, list_summary, remove_from_group, require_group_key, season, this_year,
 )
 from scorer.web.services.keys import (
     hash_key, key_from_token, key_matches, open_key, reissue_key, require_key, seal_key,
@@ -33,14 +33,16 @@ from scorer.web.services.lists import (
     engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
     parsed_deal, progress, recent_lists, reopen, revision_key,
 )
+from scorer.web.services.saved_presets import (
+    checked_preset, delete_preset, get_preset, presets, save_preset,
+)
 from scorer.web.services.settings import change_from_next, rename_player
-from scorer.web.services.saved_presets import delete_preset, get_preset, presets, save_preset
 
 __all__ = [
-    "END_KINDS", "GROUP_FORMAT", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
+    "END_KINDS", "GROUP_FORMAT", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
-    "require_group_key", "season", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
+    "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "all_lists", "change_from_next", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",

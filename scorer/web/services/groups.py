@@ -21,17 +21,21 @@ from typing import Any
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorer.engine import N_, ScoringError, load_list, parse_document
 from scorer.engine.season import ListTotals, Standing, running_over_lists, standings
 from scorer.engine.statistics import PlayerStatistics, statistics, summed
 from scorer.engine.values import name as player_name
 from scorer.web.extensions import db
-from scorer.web.models import GroupRow, ScoreListRow, now
+from scorer.web.models import DealRow, GroupRow, PresetRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
 from scorer.web.services.files import export_document
 from scorer.web.services.keys import hash_key, key_from_token
-from scorer.web.services.lists import _check_ends, create_list, is_list_id, list_state
+from scorer.web.services.lists import (
+    _check_ends, create_list, engine_list, is_list_id, list_state, parsed_deal,
+)
+from scorer.web.services.saved_presets import checked_preset, presets
 
 MAX_GROUP_NAME = 80
 #: A Stammtisch is more than a table, but not a town.
@@ -42,6 +46,8 @@ GROUP_FORMAT = "schafkopf-group/1"
 MAX_ARCHIVE_LISTS = 500
 MAX_ARCHIVE_FILE = 1024 * 1024
 MAX_ARCHIVE_TOTAL = 32 * 1024 * 1024
+#: The most saved house rules an archive brings in.
+MAX_ARCHIVE_PRESETS = 200
 
 
 # -- making and finding a group ----------------------------------------------------------
@@ -100,10 +106,14 @@ def get_group(group_id: str) -> GroupRow:
     return group
 
 
+class GroupNotAllowed(NotAllowed):
+    """The group's edit key is missing or wrong (a page says so in the group's words)."""
+
+
 def require_group_key(group: GroupRow, key: str | None) -> None:
     """Refuse a change without the group's edit key."""
     if key is None or not hmac.compare_digest(hash_key(key), group.edit_key_hash):
-        raise NotAllowed("this needs the group's edit link")
+        raise GroupNotAllowed("this needs the group's edit link")
 
 
 def known_groups(ids: Sequence[str]) -> list[GroupRow]:
@@ -143,6 +153,17 @@ def add_to_group(group: GroupRow, row: ScoreListRow) -> None:
     db.session.commit()
 
 
+@transaction
+def remove_from_group(group: GroupRow, row: ScoreListRow) -> None:
+    """Take a list out of the group: it keeps its deals, the season no longer counts it."""
+    if row.group_id != group.id:
+        raise NotFound("the list does not belong to this group")
+    _lock(row)
+    row.group_id = None
+    group.updated_at = now()
+    db.session.commit()
+
+
 def create_group_list(
     group: GroupRow, document: Mapping[str, Any], **options: Any,
 ) -> tuple[ScoreListRow, str]:
@@ -171,25 +192,71 @@ _SUMMARIES_LOCK = threading.Lock()
 SUMMARIES_KEPT = 20_000
 
 
+def keep_bounded(cache: dict[Any, Any], key: Any, value: Any, most: int) -> None:
+    """Keep a value by its key, dropping the oldest past ``most``."""
+    with _SUMMARIES_LOCK:
+        while len(cache) >= most:
+            del cache[next(iter(cache))]
+        cache[key] = value
+
+
+def _summary_key(row: ScoreListRow) -> tuple[str, int, datetime]:
+    return (row.id, row.revision, row.updated_at)
+
+
+def _summarised(result: Any) -> ListSummary:
+    stats = statistics(result)
+    declared = {game for s in stats.values() for game in s.by_game}
+    return ListSummary(
+        totals=ListTotals(result.players, dict(result.balances), result.rules.point_value),
+        deals=len(result.deals),
+        statistics=stats,
+        games=tuple(g for g in result.rules.family.games if g in declared),
+    )
+
+
 def list_summary(row: ScoreListRow) -> ListSummary:
     """The list's summary: replayed once per revision."""
-    key = (row.id, row.revision, row.updated_at)
+    key = _summary_key(row)
     summary = _SUMMARIES.get(key)
     if summary is None:
-        result = list_state(row).result
-        stats = statistics(result)
-        declared = {game for s in stats.values() for game in s.by_game}
-        summary = ListSummary(
-            totals=ListTotals(result.players, dict(result.balances), result.rules.point_value),
-            deals=len(result.deals),
-            statistics=stats,
-            games=tuple(g for g in result.rules.family.games if g in declared),
-        )
-        with _SUMMARIES_LOCK:
-            while len(_SUMMARIES) >= SUMMARIES_KEPT:
-                del _SUMMARIES[next(iter(_SUMMARIES))]
-            _SUMMARIES[key] = summary
+        summary = _summarised(list_state(row).result)
+        keep_bounded(_SUMMARIES, key, summary, SUMMARIES_KEPT)
     return summary
+
+
+#: How many lists one query asks about (well under every database's limit of parameters).
+BATCH = 500
+
+
+def list_summaries(rows: Sequence[ScoreListRow]) -> list[ListSummary]:
+    """Each list's summary; those not kept yet are replayed from one query for all their deals.
+
+    A group page seen first (or after a restart) would otherwise ask the
+    database twice per list: for its rules and for its deals.
+    """
+    missing = [row for row in rows if _summary_key(row) not in _SUMMARIES]
+    for start in range(0, len(missing), BATCH):
+        batch = {row.id: row for row in missing[start:start + BATCH]}
+        unloaded = [i for i, row in batch.items() if "rules" in sa.inspect(row).unloaded]
+        if unloaded:
+            query = sa.select(ScoreListRow.id, ScoreListRow.rules).where(ScoreListRow.id.in_(unloaded))
+            for list_id, rules in db.session.execute(query):
+                set_committed_value(batch[list_id], "rules", rules)
+        texts: dict[str, list[str]] = {list_id: [] for list_id in batch}
+        query = (
+            sa.select(DealRow.list_id, sa.cast(DealRow.data, sa.Text))
+            .where(DealRow.list_id.in_(list(batch)), DealRow.deleted_at.is_(None))
+            .order_by(DealRow.list_id, DealRow.position)
+        )
+        for list_id, text in db.session.execute(query):
+            texts[list_id].append(text)
+        for list_id, row in batch.items():
+            deals = (parsed_deal(text, n) for n, text in enumerate(texts[list_id], start=1))
+            keep_bounded(_SUMMARIES, _summary_key(row), _summarised(engine_list(row, deals).replay()),
+                  SUMMARIES_KEPT)
+    # A summary dropped meanwhile (the cache is bounded) is replayed alone.
+    return [_SUMMARIES.get(_summary_key(row)) or list_summary(row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -261,14 +328,11 @@ def season(
     chosen = [row for row in (group_lists(group) if rows is None else rows)
               if first <= row.created_at < after]
     key = (tuple(group.players), *((row.id, row.revision, row.updated_at) for row in chosen))
-    lists = tuple((row, list_summary(row)) for row in chosen)
+    lists = tuple(zip(chosen, list_summaries(chosen)))
     sums = _SUMS.get(key)
     if sums is None:
         sums = _sums(group.players, [summary for _, summary in lists])
-        with _SUMMARIES_LOCK:
-            while len(_SUMS) >= SUMS_KEPT:
-                del _SUMS[next(iter(_SUMS))]
-            _SUMS[key] = sums
+        keep_bounded(_SUMS, key, sums, SUMS_KEPT)
     return Season(start=start, end=end, lists=lists, standings=sums.standings,
                   statistics=sums.statistics, games=sums.games, players=sums.players,
                   running=sums.running)
@@ -281,8 +345,12 @@ def _stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:40] or "list"
 
 
-def export_group(group: GroupRow) -> bytes:
-    """The group as a zip: group.json (name, players, the lists' dates) and each list's file."""
+def export_group(group: GroupRow, *, with_presets: bool = False) -> bytes:
+    """The group as a zip: group.json (name, players, the lists' dates) and each list's file.
+
+    ``with_presets``: group.json carries the group's saved house rules too;
+    only for whoever holds the group's edit key.
+    """
     entries = []
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -297,6 +365,9 @@ def export_group(group: GroupRow) -> bytes:
             })
         manifest = {"format": GROUP_FORMAT, "name": group.name, "players": list(group.players),
                     "lists": entries}
+        if with_presets:
+            manifest["presets"] = [{"name": p.name, "rules": p.rules}
+                                   for p in presets(owner=None, group=group)]
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
     return out.getvalue()
 
@@ -334,6 +405,25 @@ def _when(value: Any, key: str) -> datetime | None:
         raise ScoringError(key, N_("is not a date: %(value)s"), value=str(value)[:40]) from None
 
 
+def _archive_presets(value: Any) -> dict[str, dict[str, Any]]:
+    """The saved house rules of group.json, checked, by name (a later one of a name wins)."""
+    if value is None:
+        return {}
+    if not isinstance(value, list) or not all(isinstance(p, Mapping) for p in value):
+        raise ScoringError("presets", N_("must be a list of objects"))
+    if len(value) > MAX_ARCHIVE_PRESETS:
+        raise ScoringError("presets", N_("is too big"))
+    saved = {}
+    for entry in value:
+        try:
+            name, rules = checked_preset(entry.get("name"), entry.get("rules"))
+        except ScoringError as error:
+            raise ScoringError("presets", N_("%(file)s: %(reason)s"),
+                               file=str(entry.get("name"))[:60], reason=error.message) from None
+        saved[name] = rules
+    return saved
+
+
 @transaction
 def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
     """Store a group and its lists from an archive that ``export_group`` wrote.
@@ -368,10 +458,11 @@ def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
                                reason=error.message) from None
         documents.append((document, _when(entry.get("created_at"), "created_at"),
                           _when(entry.get("finished_at"), "finished_at")))
+    saved = _archive_presets(manifest.get("presets"))
     group, key = create_group(
         {"name": manifest.get("name"), "players": manifest.get("players")}, token=token
     )
-    if group_lists(group):  # a resent import: the group is there already
+    if group_lists(group) or presets(owner=None, group=group):  # a resent import: it is there already
         return ImportedGroup(group, key, ())
     lists = []
     for document, created_at, finished_at in documents:
@@ -380,6 +471,8 @@ def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
         row.updated_at = max(row.updated_at, row.created_at)
         row.finished_at = finished_at
         lists.append((row, list_key))
+    for name, rules in saved.items():
+        db.session.add(PresetRow(name=name, rules=rules, group_id=group.id))
     db.session.commit()
     return ImportedGroup(group, key, tuple(lists))
 
