@@ -141,7 +141,7 @@ def test_a_seat_count_the_family_does_not_seat_is_refused_on_the_page(client: Fl
     data["change-player_4"] = ""
     response = client.post(f"/l/{made['id']}/settings/change", data=data)
     assert response.status_code == 200
-    assert "needs 4 / 5 players, not 3" in response.get_data(as_text=True)
+    assert "This game needs 4 or 5 players; the list has 3 players." in response.get_data(as_text=True)
     assert "changes" not in document(client, made)
 
 

@@ -7,6 +7,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
+import sqlalchemy.orm
 
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, now
@@ -55,7 +56,10 @@ def _lock(row: ScoreListRow) -> None:
 
     Writing the list row first serialises changes to one list on SQLite and
     PostgreSQL alike, so two phones adding at once get consecutive deals.
+    The session remembers the list as locked (``locked``) till it ends: what it
+    reads of the list from then on is a change in progress, not a revision to keep.
     """
+    db.session.info.setdefault("locked_lists", set()).add(row.id)
     db.session.execute(
         sa.update(ScoreListRow)
         .where(ScoreListRow.id == row.id)
@@ -63,6 +67,18 @@ def _lock(row: ScoreListRow) -> None:
         .execution_options(synchronize_session=False)
     )
     db.session.refresh(row)
+
+
+@sa.event.listens_for(sa.orm.Session, "after_commit")
+@sa.event.listens_for(sa.orm.Session, "after_rollback")
+def _unlocked(session: sa.orm.Session) -> None:
+    """A transaction's end lets go of its lists' write locks."""
+    session.info.pop("locked_lists", None)
+
+
+def locked(list_id: str) -> bool:
+    """Whether this session took the list's write lock (its revision is not yet everyone's)."""
+    return list_id in db.session.info.get("locked_lists", ())
 
 
 def by_id(model: type[M], row_id: int) -> M | None:

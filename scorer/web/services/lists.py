@@ -20,7 +20,7 @@ from scorer.engine.changes import parse_changes
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, RetiredListRow, ScoreListRow, now
-from scorer.web.services.base import NotFound, _lock, transaction
+from scorer.web.services.base import NotFound, _lock, locked, transaction
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 
 
@@ -217,9 +217,10 @@ def list_state(row: ScoreListRow, *, fresh: bool = False) -> ListState:
 
     ``fresh`` replays what this transaction sees without keeping it: a change
     in progress has bumped the revision before it is committed (or rolled back).
+    A list this session has locked is always read fresh.
     """
     key = revision_key(row)
-    if fresh:
+    if fresh or locked(row.id):
         return ListState(row, *_replayed(row, kept_rows(row)), current=False)
     kept = _STATES.peek(key)
     if kept is not None:
