@@ -239,3 +239,13 @@ def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(cli
     after = document(client, made)
     assert after["changes"] == [{"from": 2, "players": ["Anna", "Chris", "Dora", "Emil"], "first_dealer": "Dora"}]
     assert "Bene" in after["totals"]
+
+
+def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskClient) -> None:
+    made = start(client, [SOLO], rules={"preset": "bavarian", "edition": 1})
+    data = change_form(client, made["id"])
+    data["change-tariff_solo"] = "60"
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
+    assert after["rules"]["edition"] == 1
