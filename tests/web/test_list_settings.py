@@ -63,8 +63,8 @@ def test_the_list_page_links_to_the_settings_for_those_who_may_edit(client: Flas
 def test_the_page_shows_the_rules_in_force_in_words(client: FlaskClient) -> None:
     made = start(client, rules={"preset": "bavarian", "tariffs": {"solo": 50}})
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
-    assert re.search(r"<th scope=\"row\">Solo</th><td>50</td>", page)
-    assert re.search(r"<th scope=\"row\">Sauspiel</th><td>20</td>", page)
+    assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">50</td>", page)
+    assert re.search(r"<th scope=\"row\">Sauspiel</th><td class=\"num\">20</td>", page)
 
 
 def test_a_rename_rewrites_every_deal_and_the_title_built_from_the_names(client: FlaskClient) -> None:
@@ -123,7 +123,7 @@ def test_a_tariff_changed_applies_from_the_next_deal_only(client: FlaskClient) -
     assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
     # The page now shows the new tariff as the one in force.
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
-    assert re.search(r"<th scope=\"row\">Solo</th><td>100</td>", page)
+    assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">100</td>", page)
 
 
 def test_before_the_first_deal_a_change_is_the_lists_start(client: FlaskClient) -> None:
