@@ -156,3 +156,29 @@ def test_a_tariff_changed_from_the_next_deal_leaves_the_deals_played(small_phone
     solo = page.locator("section.rules-in-force tr", has=page.locator("th", has_text="Solo")).first
     expect(solo.locator("td")).to_have_text("100")
 
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_player_leaves_the_seats_change_and_the_table_says_who_deals_next(
+    small_phone: Phone, lang: str,
+) -> None:
+    list_id = start(small_phone, ["Anna", "Bene", "Chris", "Dora", "Emil"], [SOLO])
+    page = settings_page(small_phone, lang, list_id)
+    # Emil goes home; Dora and Chris swap seats; Bene deals next.
+    page.locator('input[name="change-player_5"]').fill("")
+    page.locator('input[name="change-player_3"]').fill("Dora")
+    page.locator('input[name="change-player_4"]').fill("Chris")
+    page.locator('select[name="change-first_dealer"]').select_option("2")
+    shot(small_phone, "seats", lang)
+    send(page, "change")
+    expect(page.locator(".next-deal")).to_contain_text("Bene")
+    saved = stored(small_phone, list_id)
+    assert saved["changes"] == [{"from": 2, "players": ["Anna", "Bene", "Dora", "Chris"], "first_dealer": "Bene"}]
+    # Emil dealt deal 1 and sat it out; he stays in the list with his total.
+    assert saved["totals"] == {"Anna": -40, "Bene": 120, "Chris": -40, "Dora": -40, "Emil": 0}
+    rows, totals = block_on_screen(page)
+    assert rows == [[-40, 120, -40, -40, 0]] and sum(totals) == 0
+    page = settings_page(small_phone, lang, list_id)
+    expect(page.locator("ol.seating li")).to_have_count(4)
+    expect(page.locator("ol.seating li").first).to_have_text("Anna")
+    shot(small_phone, "seats-after", lang)

@@ -257,3 +257,20 @@ def test_the_statistics_count_a_deal_only_for_those_at_the_table_then():
     changes = [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emil"]}]
     stats = statistics(read_list(document([SOLO, SOLO, SOLO], changes)).replay())
     assert (stats["Dora"].played, stats["Emil"].played, stats["Anna"].played) == (1, 2, 3)
+
+
+def test_german_seats_change_between_heads_but_not_while_a_head_is_being_played():
+    german = {"rules": {"preset": "german"}, "players": FOUR}
+    normal = {"game": "normal", "declarer": "Anna", "points": 70}
+    doc = {**german, "deals": [normal, normal], "changes": [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emil"]}]}
+    with pytest.raises(ScoringError) as error:
+        load_list(doc)
+    assert error.value.key == "changes.players" and "tally" in error.value.reason
+    # A three-hand classic list keeps its players once anyone has victory points.
+    classic = {"rules": {"preset": "sheepshead3"}, "players": ["Anna", "Bene", "Chris"],
+               "deals": [{"game": "pick", "declarer": "Anna", "points": 70}, {"game": "pick", "declarer": "Anna", "points": 70}],
+               "changes": [{"from": 2, "players": ["Anna", "Bene", "Dora"]}]}
+    with pytest.raises(ScoringError):
+        load_list(classic)
+    # Before any deal the seats may change freely.
+    assert load_list({**classic, "deals": classic["deals"][:0], "changes": [{"from": 1, "players": ["Anna", "Bene", "Dora"]}]})

@@ -63,8 +63,8 @@ def test_the_list_page_links_to_the_settings_for_those_who_may_edit(client: Flas
 def test_the_page_shows_the_rules_in_force_in_words(client: FlaskClient) -> None:
     made = start(client, rules={"preset": "bavarian", "tariffs": {"solo": 50}})
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
-    assert re.search(r"<th scope=\"row\">Solo</th><td>50</td>", page)
-    assert re.search(r"<th scope=\"row\">Sauspiel</th><td>20</td>", page)
+    assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">50</td>", page)
+    assert re.search(r"<th scope=\"row\">Sauspiel</th><td class=\"num\">20</td>", page)
 
 
 def test_a_rename_rewrites_every_deal_and_the_title_built_from_the_names(client: FlaskClient) -> None:
@@ -123,7 +123,7 @@ def test_a_tariff_changed_applies_from_the_next_deal_only(client: FlaskClient) -
     assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
     # The page now shows the new tariff as the one in force.
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
-    assert re.search(r"<th scope=\"row\">Solo</th><td>100</td>", page)
+    assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">100</td>", page)
 
 
 def test_before_the_first_deal_a_change_is_the_lists_start(client: FlaskClient) -> None:
@@ -239,3 +239,13 @@ def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(cli
     after = document(client, made)
     assert after["changes"] == [{"from": 2, "players": ["Anna", "Chris", "Dora", "Emil"], "first_dealer": "Dora"}]
     assert "Bene" in after["totals"]
+
+
+def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskClient) -> None:
+    made = start(client, [SOLO], rules={"preset": "bavarian", "edition": 1})
+    data = change_form(client, made["id"])
+    data["change-tariff_solo"] = "60"
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
+    assert after["rules"]["edition"] == 1

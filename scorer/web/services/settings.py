@@ -85,7 +85,8 @@ def change_from_next(
     _lock(row)
     _writable(row)
     count = len(kept_deals(row))
-    wanted = parse_rules(dict(rules))
+    # What the form does not show (the rules' edition) stays as the list has it.
+    wanted = parse_rules({**row.rules, **dict(rules)})
     if wanted.preset != row.preset:
         raise ScoringError("rules.preset", N_("the family cannot change in a running list: it stays %(preset)s"),
                            preset=row.preset)
