@@ -151,3 +151,10 @@ def test_the_new_list_page_describes_every_family(client: FlaskClient) -> None:
     for family in FAMILIES.values():
         assert f'<p class="family-line muted" id="family-line-{family.name}">{family.description}</p>' in page
         assert f'aria-describedby="family-line-{family.name}"' in page
+
+
+def test_every_link_inside_the_complete_reference_finds_its_heading(client: FlaskClient) -> None:
+    page = text(client.get("/help/reference"))
+    ids = set(re.findall(r' id="([^"]+)"', page))
+    targets = set(re.findall(r'href="#([^"]+)"', page))
+    assert targets and targets <= ids

@@ -117,3 +117,8 @@ def test_a_list_deleted_on_another_phone_is_dropped_when_the_home_page_opens(
     assert made["id"] not in edit_keys(client) and kept["id"] in edit_keys(client)
     with client.session_transaction() as session:
         assert made["id"] not in session.get("seen_lists", [])
+
+
+def test_the_language_chosen_lasts_too(client: FlaskClient) -> None:
+    header = session_cookie_header(client.get("/lang/de"))
+    assert "Expires=" in header
