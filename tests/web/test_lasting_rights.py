@@ -77,7 +77,9 @@ def test_a_deleted_lists_rights_and_place_on_the_home_page_are_dropped(client: F
 
 def test_a_new_lists_page_asks_once_to_keep_the_edit_link(client: FlaskClient) -> None:
     list_id = new_list_by_form(client)
-    first = text(client.get(f"/l/{list_id}"))
+    response = client.get(f"/l/{list_id}")
+    assert response.headers["Cache-Control"] == "private, no-store"  # it holds the edit link
+    first = text(response)
     assert 'id="keep-link-heading"' in first
     key_link = first.split('<p class="link"><a href="', 1)[1].split('"', 1)[0]
     assert f"/l/{list_id}?key=" in key_link
