@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from flask import Response, current_app, g, request, session
+from flask import Response, after_this_request, current_app, g, request, session
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches, open_key, seal_key
@@ -87,6 +87,13 @@ def take_keep_link_prompt(row: ScoreListRow) -> str | None:
     if session.get(_SESSION_PROMPT) != row.id:
         return None
     session.pop(_SESSION_PROMPT)
+
+    @after_this_request
+    def no_store(response: Response) -> Response:
+        # The page carries the edit link, as the share page does: kept by no cache.
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
+
     return edit_key(row)
 
 

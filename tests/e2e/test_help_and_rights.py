@@ -106,6 +106,9 @@ def test_a_new_list_asks_once_to_keep_its_edit_link_and_the_phone_still_edits_af
     assert page_width(page) <= NARROW
     assert small_targets(page) == []
     shot(phone, "keep-link-prompt", lang)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page_width(page) <= NARROW
+    page.evaluate("document.documentElement.style.fontSize = ''")
 
     prompt.get_by_role("button", name=words["done"]).tap()
     expect(prompt).to_be_hidden()

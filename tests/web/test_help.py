@@ -151,3 +151,26 @@ def test_the_new_list_page_describes_every_family(client: FlaskClient) -> None:
     for family in FAMILIES.values():
         assert f'<p class="family-line muted" id="family-line-{family.name}">{family.description}</p>' in page
         assert f'aria-describedby="family-line-{family.name}"' in page
+
+
+def test_every_link_inside_the_complete_reference_finds_its_heading(client: FlaskClient) -> None:
+    page = text(client.get("/help/reference"))
+    ids = set(re.findall(r' id="([^"]+)"', page))
+    targets = set(re.findall(r'href="#([^"]+)"', page))
+    assert targets and targets <= ids
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_familys_page_names_each_of_its_games_as_the_deal_form_does(
+    client: FlaskClient, family: str, lang: str
+) -> None:
+    from scorer.web.lists.forms import game_label
+
+    client.get(f"/lang/{lang}")
+    page = text(client.get(f"/help/{family}"))
+    prose = page[page.index('<div class="help-text">'):page.index('id="house-rules"')].casefold()
+    with client.application.test_request_context(headers={"Accept-Language": lang}):
+        labels = [game_label(name) for name in FAMILIES[family].games]
+    for label in labels:
+        assert label.casefold() in prose, f"{family} ({lang}) does not name {label}"

@@ -77,7 +77,9 @@ def test_a_deleted_lists_rights_and_place_on_the_home_page_are_dropped(client: F
 
 def test_a_new_lists_page_asks_once_to_keep_the_edit_link(client: FlaskClient) -> None:
     list_id = new_list_by_form(client)
-    first = text(client.get(f"/l/{list_id}"))
+    response = client.get(f"/l/{list_id}")
+    assert response.headers["Cache-Control"] == "private, no-store"  # it holds the edit link
+    first = text(response)
     assert 'id="keep-link-heading"' in first
     key_link = first.split('<p class="link"><a href="', 1)[1].split('"', 1)[0]
     assert f"/l/{list_id}?key=" in key_link
@@ -117,3 +119,8 @@ def test_a_list_deleted_on_another_phone_is_dropped_when_the_home_page_opens(
     assert made["id"] not in edit_keys(client) and kept["id"] in edit_keys(client)
     with client.session_transaction() as session:
         assert made["id"] not in session.get("seen_lists", [])
+
+
+def test_the_language_chosen_lasts_too(client: FlaskClient) -> None:
+    header = session_cookie_header(client.get("/lang/de"))
+    assert "Expires=" in header

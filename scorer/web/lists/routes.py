@@ -91,6 +91,7 @@ def set_language(lang: str) -> Any:
         return render_template("error.html", code=400, message=message), 400
     if lang in LANGUAGES:
         session["lang"] = lang
+        session.permanent = True  # the phone's language lasts, as its lists do
     parts = urlsplit(target)
     # Only back into this site: "//host" and "/\host" lead browsers elsewhere.
     if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
