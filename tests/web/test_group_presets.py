@@ -90,7 +90,7 @@ def test_saving_a_preset_on_a_new_list_for_the_group_saves_it_into_the_group(
     app: Flask, client: FlaskClient, group: dict[str, Any]
 ) -> None:
     page = html(client, f"/new?group={group['id']}")
-    assert "The preset is saved for the group Stammtisch Ochsen." in page
+    assert "The group Stammtisch Ochsen keeps the preset: phones with its edit link can use it." in page
     response = client.post(f"/new?group={group['id']}",
                            data=bavarian_form(tariff_sauspiel="30", save_preset="Dreißiger"))
     assert response.status_code == 302
