@@ -296,7 +296,9 @@ def test_taking_a_list_out_needs_the_groups_edit_key_and_says_so_in_the_groups_w
         assert db.session.get(ScoreListRow, group["list"]["id"]).group_id == group["id"]
 
 
-def test_a_list_of_another_group_cannot_be_taken_out_here(app: Flask, client: FlaskClient, group: dict[str, Any]) -> None:
+def test_a_list_of_another_group_cannot_be_taken_out_here(
+    app: Flask, client: FlaskClient, group: dict[str, Any]
+) -> None:
     other = make_group(client, name="Runde Hirsch")
     theirs = add_list(client, other, a_list(FOUR, [SAUSPIEL]))
     client.post(f"/g/{group['id']}/lists/remove", data={"remove-list_id": theirs["id"]})
@@ -388,8 +390,10 @@ def test_summaries_replayed_together_equal_each_list_replayed_alone(app: Flask, 
 
 
 def standings_of(page: str) -> dict[str, str]:
-    rows = re.findall(r'<th scope="row" class="who">([^<]+)</th>\s*<td class="pay">\d+</td>\s*<td class="pay[^"]*">([^<]+)</td>',
-                      page)
+    rows = re.findall(
+        r'<th scope="row" class="who">([^<]+)</th>\s*<td class="pay">\d+</td>\s*<td class="pay[^"]*">([^<]+)</td>',
+        page,
+    )
     return dict(rows)
 
 
