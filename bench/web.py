@@ -163,7 +163,7 @@ def main() -> None:
     print(f"  {'group page / list page':26} {group_to_list:8.2f} x (the same budget: a noisy "
           "machine moves both alike)")
     print(f"  {'group page, first view':26} {cold * 1e3:8.2f} ms = {cold / floor:6.1f} x floor "
-          "(each list replayed once, then kept by its revision)")
+          "(every list replayed from one query, then kept by its revision)")
     print(f"  {'40-deal page + assets':26} {sent / 1024:8.1f} KiB as sent (br/gzip) "
           f"(budget 60 KiB: {'within' if sent <= PAGE_BUDGET_BYTES else 'OVER'}); "
           f"other hosts: {len(foreign)}")

@@ -93,9 +93,9 @@ def test_the_groups_editor_saves_house_rules_and_starts_a_list_from_them_at_360_
         expect(seen.locator("h1")).to_have_text("Stammtisch Ochsen")
         expect(seen.locator("section.group-presets")).to_have_count(0)
         assert "Ochsen-Tarif" not in seen.content()
-        preset_href = page.request.get(f"{phone.base_url}/api/groups/{group['id']}",
-                                       headers={"X-Edit-Key": group["edit_key"]}).json()["presets"][0]["id"]
-        refused = seen.request.get(f"{watcher.base_url}/new?preset={preset_href}&group={group['id']}")
+        preset_id = page.request.get(f"{phone.base_url}/api/groups/{group['id']}",
+                                     headers={"X-Edit-Key": group["edit_key"]}).json()["presets"][0]["id"]
+        refused = seen.request.get(f"{watcher.base_url}/new?preset={preset_id}&group={group['id']}")
         assert refused.status == 404
     finally:
         watcher.context.close()

@@ -90,7 +90,7 @@ def test_saving_a_preset_on_a_new_list_for_the_group_saves_it_into_the_group(
     app: Flask, client: FlaskClient, group: dict[str, Any]
 ) -> None:
     page = html(client, f"/new?group={group['id']}")
-    assert "The preset is saved for the group Stammtisch Ochsen." in page
+    assert "The group Stammtisch Ochsen keeps the preset: phones with its edit link can use it." in page
     response = client.post(f"/new?group={group['id']}",
                            data=bavarian_form(tariff_sauspiel="30", save_preset="Dreißiger"))
     assert response.status_code == 302
@@ -296,7 +296,9 @@ def test_taking_a_list_out_needs_the_groups_edit_key_and_says_so_in_the_groups_w
         assert db.session.get(ScoreListRow, group["list"]["id"]).group_id == group["id"]
 
 
-def test_a_list_of_another_group_cannot_be_taken_out_here(app: Flask, client: FlaskClient, group: dict[str, Any]) -> None:
+def test_a_list_of_another_group_cannot_be_taken_out_here(
+    app: Flask, client: FlaskClient, group: dict[str, Any]
+) -> None:
     other = make_group(client, name="Runde Hirsch")
     theirs = add_list(client, other, a_list(FOUR, [SAUSPIEL]))
     client.post(f"/g/{group['id']}/lists/remove", data={"remove-list_id": theirs["id"]})
@@ -388,8 +390,10 @@ def test_summaries_replayed_together_equal_each_list_replayed_alone(app: Flask, 
 
 
 def standings_of(page: str) -> dict[str, str]:
-    rows = re.findall(r'<th scope="row" class="who">([^<]+)</th>\s*<td class="pay">\d+</td>\s*<td class="pay[^"]*">([^<]+)</td>',
-                      page)
+    rows = re.findall(
+        r'<th scope="row" class="who">([^<]+)</th>\s*<td class="pay">\d+</td>\s*<td class="pay[^"]*">([^<]+)</td>',
+        page,
+    )
     return dict(rows)
 
 

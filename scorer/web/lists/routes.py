@@ -120,9 +120,10 @@ def home() -> Any:
 def _start_rules(group: services.GroupRow | None = None) -> tuple[str, dict[str, Any] | None]:
     """The family and rules the new-list form starts from.
 
-    ``?preset=ID``: saved house rules of this phone, or of the ``group`` the list is for; ``?family=NAME&table=N``: the
-    family's N-th common table (its rules over the family's defaults);
-    ``?family=NAME``: the family's defaults.
+    ``?preset=ID``: saved house rules of this phone, or of the ``group`` the
+    list is for; ``?family=NAME&table=N``: the family's N-th common table
+    (its rules over the family's defaults); ``?family=NAME``: the family's
+    defaults.
     """
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:

@@ -1,1 +1,1 @@
-"""The presets page: a group's saved house rules."""
+"""The presets page: the house rules this phone saved (a group's are on the group's page)."""

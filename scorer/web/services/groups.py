@@ -1,8 +1,10 @@
-"""A group: making it, its lists, its season, and its archive of list files.
+"""A group: making it, its lists in and out, its season, and its archive of list files.
 
 A season is summed from each list's result; a list's result is kept by its
 revision (which every change bumps), so a group page replays a list only
-after it changed. Nothing is stored as truth: the cache is only a memory.
+after it changed, and the lists it has not seen yet are read in one query.
+Nothing is stored as truth: the cache is only a memory. The group's saved
+house rules live in saved_presets and go with its archive.
 """
 
 from __future__ import annotations
@@ -253,8 +255,8 @@ def list_summaries(rows: Sequence[ScoreListRow]) -> list[ListSummary]:
             texts[list_id].append(text)
         for list_id, row in batch.items():
             deals = (parsed_deal(text, n) for n, text in enumerate(texts[list_id], start=1))
-            keep_bounded(_SUMMARIES, _summary_key(row), _summarised(engine_list(row, deals).replay()),
-                  SUMMARIES_KEPT)
+            summary = _summarised(engine_list(row, deals).replay())
+            keep_bounded(_SUMMARIES, _summary_key(row), summary, SUMMARIES_KEPT)
     # A summary dropped meanwhile (the cache is bounded) is replayed alone.
     return [_SUMMARIES.get(_summary_key(row)) or list_summary(row) for row in rows]
 
