@@ -51,6 +51,10 @@ def unchanged_for_client(tag: str) -> bool:
     return header.star_tag or tag in _tags(header, weak=True)
 
 
+#: The revision of one list, by id: all a 304 needs to know.
+_REVISION = sa.select(ScoreListRow.revision).where(ScoreListRow.id == sa.bindparam("list_id"))
+
+
 def _not_modified(tag: str) -> Response:
     response = Response(status=304)
     response.set_etag(tag)
@@ -67,9 +71,9 @@ def not_modified(list_id: str) -> Response | None:
     """
     if not request.headers.get("If-None-Match") or not is_list_id(list_id):
         return None
-    revision = db.session.execute(
-        sa.select(ScoreListRow.revision).where(ScoreListRow.id == list_id)
-    ).scalar()
+    # A connection of the pool, without a session: there is nothing to track.
+    with db.engine.connect() as connection:
+        revision = connection.execute(_REVISION, {"list_id": list_id}).scalar()
     if revision is None:
         return None
     tag = f"{list_id}-{revision}"
