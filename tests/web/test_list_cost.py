@@ -265,3 +265,26 @@ def test_the_list_json_is_compressed_once_per_revision_and_its_tag_names_the_cod
         "Accept-Encoding": "br", "If-None-Match": packed.headers["ETag"]})
     assert fresh.status_code == 200
     assert len(json.loads(brotli.decompress(fresh.get_data()))["deals"]) == 61
+
+
+def test_a_304_is_answered_from_the_revision_before_the_app_with_the_apps_headers(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = create(client, [SAUSPIEL])
+    paths = (f"/api/lists/{made['id']}", f"/l/{made['id']}/changes")
+    tags = [client.get(path).headers["ETag"] for path in paths]
+    looked_up: list[str] = []
+    original = services.get_list
+    monkeypatch.setattr(services, "get_list", lambda list_id: looked_up.append(list_id) or original(list_id))
+    for path, tag in zip(paths, tags):
+        for asked in (tag, f'W/{tag}', f'"other", {tag}', "*"):
+            answer = client.get(path, headers={"If-None-Match": asked})
+            assert answer.status_code == 304 and answer.get_data() == b"", (path, asked)
+            assert answer.headers["ETag"] == f'"{made["id"]}-1"'
+            assert answer.headers["Cache-Control"] == "no-cache"
+            assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    assert looked_up == []
+    # Anything else goes on to the app: another tag, another list, no list.
+    assert client.get(paths[0], headers={"If-None-Match": '"other"'}).status_code == 200
+    assert client.get("/api/lists/" + "A" * 22, headers={"If-None-Match": "*"}).status_code == 404
+    assert looked_up == [made["id"], "A" * 22]

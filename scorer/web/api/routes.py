@@ -15,11 +15,13 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import services
-from scorer.web.conditional import if_match_tags, not_modified, unless_unchanged
+from scorer.web.conditional import answer_not_modified, if_match_tags, unless_unchanged
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+# A repeated read of a list that did not change is answered before Flask (conditional.py).
+bp.record_once(lambda state: answer_not_modified(state.app))
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -104,9 +106,6 @@ def read_list(list_id: str) -> Any:
 
     Answers 304 to a client that already has this revision (If-None-Match).
     """
-    kept = not_modified(list_id)
-    if kept is not None:
-        return kept
     row = services.get_list(list_id)
     response = unless_unchanged(row, lambda: _list_answer(row))
     coding = response.headers.get("Content-Encoding")

@@ -23,7 +23,7 @@ from scorer.web.lists.forms import (
     ActionForm, DeleteListForm, family_description, family_label, game_label, new_list_form,
 )
 from scorer.web.models import now
-from scorer.web.conditional import not_modified, unless_unchanged
+from scorer.web.conditional import unless_unchanged
 from scorer.web.lists.carry import carry_notes
 from scorer.web.pictures.svg import legend_line
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
@@ -306,9 +306,6 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
 @bp.get("/l/<list_id>/changes")
 def changes(list_id: str) -> Any:
     """The list's revision, for pages that follow it: 304 while nothing changed."""
-    kept = not_modified(list_id)
-    if kept is not None:
-        return kept
     row = services.get_list(list_id)
     return unless_unchanged(row, lambda: jsonify(revision=row.revision))
 
