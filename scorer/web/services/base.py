@@ -56,13 +56,15 @@ def _lock(row: ScoreListRow) -> None:
     Writing the list row first serialises changes to one list on SQLite and
     PostgreSQL alike, so two phones adding at once get consecutive deals.
     """
+    # RETURNING reads the row back in the same round trip (SQLite 3.35+, PostgreSQL):
+    # other phones wait for this lock through every round trip until the commit.
     db.session.execute(
         sa.update(ScoreListRow)
         .where(ScoreListRow.id == row.id)
         .values(revision=ScoreListRow.revision + 1, updated_at=now())
-        .execution_options(synchronize_session=False)
-    )
-    db.session.refresh(row)
+        .returning(ScoreListRow)
+        .execution_options(synchronize_session=False, populate_existing=True)
+    ).all()
 
 
 def by_id(model: type[M], row_id: int) -> M | None:
