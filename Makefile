@@ -70,12 +70,16 @@ $(REDIS_SERVER):
 
 # Figures, not tests: the engine, the pages against the framework's floor, a
 # save on a phone in Chromium (CPU slowed 4x), and many phones adding to one
-# list (all on loopback, bounded, self-stopping).
-bench: $(STAMP) $(CHROMIUM)
+# list (all on loopback, bounded, self-stopping). Then on a throwaway
+# PostgreSQL: the one-list test against SQLite's, and one host serving 250
+# tables, alone and as two servers sharing a Redis.
+bench: $(STAMP) $(CHROMIUM) $(REDIS_SERVER)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/save.py
-	$(BIN)/python bench/load.py
+	scripts/with-postgres $(BIN)/python bench/load.py --compare
+	scripts/with-postgres $(BIN)/python bench/load.py --tables 250
+	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --servers 2
 
 # Leaves instance/ alone: it holds the database of the lists.
 clean:

@@ -192,7 +192,7 @@ def floor_ms() -> float:
 
 
 def tables(count: int, phones: int, poll: float, add: float, seconds: float, servers: int,
-           postgres_url: str, workers: int = 64) -> dict[str, Any]:
+           postgres_url: str, workers: int = 256) -> dict[str, Any]:
     """One host (or two servers sharing one database) serving ``count`` tables for ``seconds``."""
     rng = random.Random(15)
     with contextlib.ExitStack() as stack:

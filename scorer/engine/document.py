@@ -28,7 +28,10 @@ _NOT_AN_OBJECT = N_("must be a JSON object with rules, players and deals")
 
 def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """Build a JSON object, refusing a key given twice (``json.loads``' object_pairs_hook)."""
-    result: dict[str, Any] = {}
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    result = {}
     for key, value in pairs:
         if key in result:
             raise ScoringError(

@@ -60,13 +60,15 @@ def _lock(row: ScoreListRow) -> None:
     reads of the list from then on is a change in progress, not a revision to keep.
     """
     db.session.info.setdefault("locked_lists", set()).add(row.id)
+    # RETURNING reads the row back in the same round trip (SQLite 3.35+, PostgreSQL):
+    # other phones wait for this lock through every round trip until the commit.
     db.session.execute(
         sa.update(ScoreListRow)
         .where(ScoreListRow.id == row.id)
         .values(revision=ScoreListRow.revision + 1, updated_at=now())
-        .execution_options(synchronize_session=False)
-    )
-    db.session.refresh(row)
+        .returning(ScoreListRow)
+        .execution_options(synchronize_session=False, populate_existing=True)
+    ).all()
 
 
 @sa.event.listens_for(sa.orm.Session, "after_commit")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -81,32 +82,38 @@ def tail(row: ScoreListRow, idempotency_key: str | None = None) -> Tail:
     through all of its round trips: on PostgreSQL, where each costs far more
     than on SQLite, their number is what other phones adding at once wait for.
     """
+    found = db.session.execute(_tail_statement(), {"list_id": row.id, "key": idempotency_key}).one()
+    return Tail(found[0] or 0, found[1] or 0, found[2], found[3] or 0, found[4])
+
+
+@functools.cache
+def _tail_statement() -> sa.Select[Any]:
+    """The statement :func:`tail` runs, built once: building it costs more than running it."""
     deals = sa.orm.aliased(DealRow)
     named = sa.orm.aliased(DealRow)
-    kept = sa.and_(deals.list_id == row.id, deals.deleted_at.is_(None))
+    list_id = sa.bindparam("list_id", type_=sa.String)
+    kept = sa.and_(deals.list_id == list_id, deals.deleted_at.is_(None))
     last_named = (
         sa.select(named.position)
-        .where(named.list_id == row.id, named.deleted_at.is_(None), named.named_dealer.is_not(None))
+        .where(named.list_id == list_id, named.deleted_at.is_(None), named.named_dealer.is_not(None))
         .order_by(named.position.desc()).limit(1)
     )
 
     def scalar(query: sa.Select[Any]) -> Any:
         return query.correlate(None).scalar_subquery()
 
-    repeat = (
-        scalar(sa.select(deals.id).where(deals.list_id == row.id, deals.idempotency_key == idempotency_key))
-        if idempotency_key is not None else sa.null()
-    )
-    found = db.session.execute(sa.select(
+    return sa.select(
         scalar(sa.select(sa.func.count()).select_from(deals).where(kept)),
-        scalar(sa.select(sa.func.max(deals.position)).where(deals.list_id == row.id)),
+        scalar(sa.select(sa.func.max(deals.position)).where(deals.list_id == list_id)),
         scalar(last_named.with_only_columns(named.named_dealer)),
         scalar(sa.select(sa.func.count()).select_from(deals).where(
             kept, deals.position > sa.func.coalesce(scalar(last_named), 0)
         )),
-        repeat,
-    )).one()
-    return Tail(found[0] or 0, found[1] or 0, found[2], found[3] or 0, found[4])
+        # A key of None matches nothing (NULL = NULL is not true).
+        scalar(sa.select(deals.id).where(
+            deals.list_id == list_id, deals.idempotency_key == sa.bindparam("key", type_=sa.String)
+        )),
+    )
 
 
 def next_deal(row: ScoreListRow, end: Tail | None = None) -> Replay:
