@@ -192,14 +192,15 @@ def floor_ms() -> float:
 
 
 def tables(count: int, phones: int, poll: float, add: float, seconds: float, servers: int,
-           postgres_url: str, workers: int = 256) -> dict[str, Any]:
+           postgres_url: str, server_workers: int = 2, workers: int = 256) -> dict[str, Any]:
     """One host (or two servers sharing one database) serving ``count`` tables for ``seconds``."""
     rng = random.Random(15)
     with contextlib.ExitStack() as stack:
         redis = stack.enter_context(Redis())
         env = {"FLASK_RATELIMIT_STORAGE_URI": redis.url}
         running = [stack.enter_context(Gunicorn(database_url=postgres_url, env=env, keepalive=30,
-                                                upgrade=i == 0)) for i in range(servers)]
+                                                workers=server_workers, upgrade=i == 0))
+                   for i in range(servers)]
         return _serve_tables(count, phones, poll, add, seconds, [s.url for s in running], running, rng, workers)
 
 
@@ -210,10 +211,10 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
         status, body, _ = setup.request(url, "POST", "/api/lists", {"rules": {"preset": "bavarian"}, "players": PLAYERS})
         made = json.loads(body)
         for n in range(16):  # a new connection each time, to reach every worker
-            phone = Phone(urls)
-            phone.request(url, "POST", f"/api/lists/{made['id']}/deals", {"game": "passed"},
+            fresh = Phone(urls)
+            fresh.request(url, "POST", f"/api/lists/{made['id']}/deals", {"game": "passed"},
                           {"X-Edit-Key": made["edit_key"]})
-            phone.request(url, "GET", f"/l/{made['id']}" if n % 4 == 0 else f"/l/{made['id']}/changes")
+            fresh.request(url, "GET", f"/l/{made['id']}" if n % 4 == 0 else f"/l/{made['id']}/changes")
     lists = []
     for _ in range(count):
         status, body, _ = setup.request(urls[0], "POST", "/api/lists",
@@ -342,6 +343,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
     busy = (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1])
     return {
         "tables": len(lists), "phones": len(lists) * len(lists[0]["etags"]), "servers": len(urls),
+        "workers": servers[0].workers,
         "seconds": wall, "requests": len(polls) + len(adds) + reloads,
         "polls": polls, "adds": adds, "reloads": reloads, "late": late,
         "acknowledged": sum(acked), "stored": sum(stored),
@@ -358,7 +360,7 @@ def print_tables(figures: dict[str, Any], floor: float) -> None:
     servers = figures["servers"]
     print(f"tables: {figures['tables']} tables x {figures['phones'] // figures['tables']} phones "
           f"for {figures['seconds']:.0f} s, {'one gunicorn' if servers == 1 else f'{servers} gunicorns'} "
-          "on one PostgreSQL" + (" and one Redis" if servers > 1 else ""))
+          f"of {figures['workers']} workers x 4 threads on one PostgreSQL" + (" and one Redis" if servers > 1 else ""))
     print(f"  served         {figures['requests'] / figures['seconds']:.0f} requests/s "
           f"({len(figures['polls'])} polls, {figures['reloads']} page loads, {len(figures['adds'])} adds)")
     polls, adds = figures["polls"], figures["adds"]
@@ -392,6 +394,7 @@ def main() -> None:
     parser.add_argument("--add", type=float, default=30.0, help="seconds between a table's deals")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the tables play")
     parser.add_argument("--servers", type=int, default=1, choices=(1, 2), help="app servers sharing the database")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per app server (4 threads each)")
     args = parser.parse_args()
     postgres_url = args.database_url or os.environ.get("DATABASE_URL", "")
     if (args.compare or args.tables) and not postgres_url.startswith("postgres"):
@@ -401,7 +404,8 @@ def main() -> None:
         compare(args.clients, args.deals, args.repeat_every, postgres_url)
     elif args.tables:
         floor = floor_ms()
-        figures = tables(args.tables, args.phones, args.poll, args.add, args.seconds, args.servers, postgres_url)
+        figures = tables(args.tables, args.phones, args.poll, args.add, args.seconds, args.servers, postgres_url,
+                         args.workers)
         print(f"floor: hello-world Flask {floor:.2f} ms")
         print_tables(figures, floor)
     else:

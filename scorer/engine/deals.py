@@ -200,6 +200,7 @@ _READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
 
 _KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
 _ALLOWED = frozenset(_KNOWN)
+_GAMES = frozenset(GAMES)
 
 
 def parse_deal(data: Any, number: int) -> Deal:
@@ -213,7 +214,7 @@ def parse_deal(data: Any, number: int) -> Deal:
         game = data.get("game")
         if game is None:
             raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(GAMES))
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in _GAMES:
             raise ScoringError(
                 "game", N_("%(game)s is not a game: one of %(games)s"),
                 game=shown(game), games=", ".join(GAMES),
