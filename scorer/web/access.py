@@ -5,14 +5,15 @@ session cookie, so later pages of that list need no key in the address.
 The cookie is signed, not encrypted: anyone holding it can read it, so it
 keeps the key sealed (services.seal_key), never as it is.
 
-The session is permanent (PERMANENT_SESSION_LIFETIME, 400 days, renewed on
-every visit): a phone keeps its edit rights and its home page's lists after
+The session is permanent (PERMANENT_SESSION_LIFETIME, 400 days, renewed by
+the first visit of each day): a phone keeps its edit rights and its home page's lists after
 the browser is closed, not just until then.
 """
 
 from __future__ import annotations
 
 import hashlib
+from datetime import date
 import secrets
 
 from flask import Response, after_this_request, current_app, g, request, session
@@ -24,6 +25,8 @@ _SESSION_KEYS = "edit_keys"
 _SESSION_SEEN = "seen_lists"
 #: The list whose page shows, once, the prompt to keep its edit link.
 _SESSION_PROMPT = "keep_link"
+#: The day the lasting session was last sent (renew_daily).
+_SESSION_RENEWED = "renewed"
 #: The most lists one phone remembers edit keys for, and lists it has seen
 #: (both live in the session cookie, which must stay under 4 KB).
 REMEMBERED = 30
@@ -170,4 +173,17 @@ def send_owner_cookie(response: Response) -> Response:
             OWNER_COOKIE, _owner_signer().dumps(owner), max_age=OWNER_DAYS * 24 * 3600,
             secure=current_app.config["SESSION_COOKIE_SECURE"], httponly=True, samesite="Lax",
         )
+    return response
+
+
+def renew_daily(response: Response) -> Response:
+    """Send a lasting session again on the first answer of a day, so it lasts from then.
+
+    Only then: each cookie sent is the session as its request found it, and a
+    slow answer would undo what a quicker one changed meanwhile.
+    """
+    if session.permanent:
+        today = date.today().isoformat()
+        if session.get(_SESSION_RENEWED) != today:
+            session[_SESSION_RENEWED] = today
     return response

@@ -92,9 +92,14 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         #: A phone keeps its edit rights and its lists across browser restarts: the
-        #: session cookie lasts as long as browsers keep one (400 days), and every
-        #: visit renews it. It holds at most access.REMEMBERED lists of each kind.
+        #: session cookie lasts as long as browsers keep one (400 days), and the
+        #: first visit of each day renews it (access.renew_daily). It holds at most
+        #: access.REMEMBERED lists of each kind.
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        #: Not every answer: a slow answer (a service worker's fetch, a poll)
+        #: would write back the cookie as it was when it was asked, undoing a
+        #: change made meanwhile, such as the language just chosen.
+        SESSION_REFRESH_EACH_REQUEST=False,
         #: New lists one client may create, in Flask-Limiter's notation.
         LIST_CREATION_LIMIT="30 per 10 minutes",
         RATELIMIT_HEADERS_ENABLED=True,
@@ -218,7 +223,11 @@ def register_fingerprints(app: Flask) -> None:
 
 
 def register_security(app: Flask) -> None:
-    """Security headers on every answer."""
+    """Security headers on every answer; the session renewed once a day."""
+
+    from scorer.web import access
+
+    app.after_request(access.renew_daily)
 
     @app.after_request
     def secure_headers(response: Response) -> Response:

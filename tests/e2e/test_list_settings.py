@@ -113,8 +113,9 @@ def test_a_fifth_player_joins_between_deals(small_phone: Phone, lang: str) -> No
     expect(page.locator('input[name="declarer"][value="Bene"]')).to_be_disabled()
     declarer.check()
     page.locator("#points").fill("80")
-    with page.expect_navigation():
-        page.locator('.deal-actions button[type=submit]:not([name])').tap()
+    # A save with scripts is one request: the list's content takes the form's place.
+    page.locator('.deal-actions button[type=submit]:not([name])').tap()
+    expect(page.locator("table.block tbody.deal")).to_have_count(3)
     rows, totals = block_on_screen(page)
     # Emil's column: 0 for the two deals before he sat down.
     assert rows == [[-40, 120, -40, -40, 0], [-40, 120, -40, -40, 0], [-40, 0, -40, -40, 120]]

@@ -124,3 +124,18 @@ def test_a_list_deleted_on_another_phone_is_dropped_when_the_home_page_opens(
 def test_the_language_chosen_lasts_too(client: FlaskClient) -> None:
     header = session_cookie_header(client.get("/lang/de"))
     assert "Expires=" in header
+
+
+def test_a_lasting_session_is_sent_again_once_a_day_not_with_every_answer(client: FlaskClient) -> None:
+    """Each cookie sent is the session as its request found it: a slow answer
+    sent with every response would undo a change made meanwhile (the language
+    just chosen, while a service worker's fetch was on its way)."""
+    client.get("/lang/de?next=/")
+    client.get("/")  # the first page's form puts its CSRF token into the session
+    assert [h for h in client.get("/").headers.getlist("Set-Cookie") if h.startswith("session=")] == []
+    with client.session_transaction() as session:
+        session["renewed"] = (datetime.now(timezone.utc) - timedelta(days=1)).date().isoformat()
+    renewed = session_cookie_header(client.get("/"))
+    assert "Expires=" in renewed
+    with client.session_transaction() as session:
+        assert session["lang"] == "de" and session["renewed"] == datetime.now().date().isoformat()
