@@ -288,6 +288,7 @@
   // no answer, sends the form the old way: the page shows every reason at its
   // field, and the form's one-time token stores the deal once. A deal kept on
   // the phone without reception (offline.js) is not sent here.
+  let sending = false;
   function save(event) {
     if (event.target !== form || event.defaultPrevented || !window.fetch) {
       return;
@@ -296,6 +297,10 @@
       return; // an edit, or the no-script preview: the old way
     }
     event.preventDefault();
+    if (sending) {
+      return; // a second tap (or Enter) while the first is on its way
+    }
+    sending = true;
     // Leaving the points field for Save asked for a preview: the saved deal needs none.
     window.clearTimeout(timer);
     asked += 1;
@@ -317,6 +322,12 @@
       main.innerHTML = answer.main;
       document.title = answer.title;
       window.scrollTo(0, 0);
+      // The message "Deal N saved." takes the focus: a screen reader says it, as after a new page.
+      const said = main.querySelector(".flash [role=status]");
+      if (said) {
+        said.tabIndex = -1;
+        said.focus({ preventScroll: true });
+      }
       document.dispatchEvent(new Event("list:swapped"));
     }).catch(function () {
       HTMLFormElement.prototype.submit.call(form);
