@@ -288,6 +288,26 @@
   // no answer, sends the form the old way: the page shows every reason at its
   // field, and the form's one-time token stores the deal once. A deal kept on
   // the phone without reception (offline.js) is not sent here.
+  // The copy of the list the service worker keeps for a time without reception was
+  // refreshed by the list page the old way loaded after each save. Saved in one
+  // request, the list is refreshed there once this page is left or hidden, in the
+  // background, not while the table waits for the totals.
+  function keepForLater(url) {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !url) {
+      return;
+    }
+    let asked = false;
+    function keep(happened) {
+      if (!asked && (happened.type === "pagehide" || document.visibilityState === "hidden")) {
+        asked = true;
+        worker.postMessage({ keep: url });
+      }
+    }
+    window.addEventListener("pagehide", keep);
+    document.addEventListener("visibilitychange", keep);
+  }
+
   let sending = false;
   function save(event) {
     if (event.target !== form || event.defaultPrevented || !window.fetch) {
@@ -329,6 +349,7 @@
         said.focus({ preventScroll: true });
       }
       document.dispatchEvent(new Event("list:swapped"));
+      keepForLater(answer.url);
     }).catch(function () {
       HTMLFormElement.prototype.submit.call(form);
     });
