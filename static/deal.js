@@ -301,6 +301,27 @@
   // no answer, sends the form the old way: the page shows every reason at its
   // field, and the form's one-time token stores the deal once. A deal kept on
   // the phone without reception (offline.js) is not sent here.
+  // The copy of the list the service worker keeps for a time without reception was
+  // refreshed by the list page the old way loaded after each save. Saved in one
+  // request, the list is refreshed there once this page is left or hidden, in the
+  // background, not while the table waits for the totals.
+  function keepForLater(url) {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !url) {
+      return;
+    }
+    let asked = false;
+    function keep(happened) {
+      if (!asked && (happened.type === "pagehide" || document.visibilityState === "hidden")) {
+        asked = true;
+        worker.postMessage({ keep: url });
+      }
+    }
+    window.addEventListener("pagehide", keep);
+    document.addEventListener("visibilitychange", keep);
+  }
+
+  let sending = false;
   function save(event) {
     if (event.target !== form || event.defaultPrevented || !window.fetch) {
       return;
@@ -309,6 +330,10 @@
       return; // an edit, or the no-script preview: the old way
     }
     event.preventDefault();
+    if (sending) {
+      return; // a second tap (or Enter) while the first is on its way
+    }
+    sending = true;
     // Leaving the points field for Save asked for a preview: the saved deal needs none.
     window.clearTimeout(timer);
     asked += 1;
@@ -330,7 +355,14 @@
       main.innerHTML = answer.main;
       document.title = answer.title;
       window.scrollTo(0, 0);
+      // The message "Deal N saved." takes the focus: a screen reader says it, as after a new page.
+      const said = main.querySelector(".flash [role=status]");
+      if (said) {
+        said.tabIndex = -1;
+        said.focus({ preventScroll: true });
+      }
       document.dispatchEvent(new Event("list:swapped"));
+      keepForLater(answer.url);
     }).catch(function () {
       HTMLFormElement.prototype.submit.call(form);
     });

@@ -3,6 +3,10 @@
 Flask-Compress gives a compressed answer the entity tag of the list with its
 content coding appended (``"ID-4:gzip"``, ``"ID-4:br"``). Both name the same
 revision of the list, so a client that received either may send it back.
+
+A repeated read of a list that did not change is answered in front of the app
+(``AnswerNotModified``, put there by the API's blueprint), from the list's
+revision alone; the views answer the same question the same way behind it.
 """
 
 from __future__ import annotations

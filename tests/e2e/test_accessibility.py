@@ -111,6 +111,12 @@ def open_deleted(page: Page) -> None:
     page.locator("details.deleted summary").click()
 
 
+def open_long_chart(page: Page) -> None:
+    """Open a long list's chart panel: list.js brings the chart from the settle-up page."""
+    page.locator("details.chart-card summary").click()
+    page.locator("details.chart-card svg.chart").wait_for()
+
+
 @dataclass(frozen=True)
 class Visit:
     """A page in one state: its path (``{name}`` stands for a list of ``content``)."""
@@ -140,6 +146,8 @@ VISITS = [
     Visit("list-finished", "/l/{finished}"),
     Visit("list-german", "/l/{german}"),
     Visit("list-sheepshead3", "/l/{sheepshead3}"),
+    Visit("list-long", "/l/{long}", open_long_chart),
+    Visit("list-long-every-deal", "/l/{long}?deals=all"),
     Visit("deal-new-error", "/l/{evening}/deals/new", deal_with_an_error, screenshot=True),
     *(Visit(f"deal-new-{family}", f"/l/{{{family}}}/deals/new", first_game)
       for family in ("bavarian3", "sheepshead3", "sheepshead", "german")),
@@ -245,6 +253,12 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
         "deals": [{"game": "pick", "declarer": "Anna", "points": 95}],
     })["id"]
     ids["bavarian3"] = _create(phone, {"rules": {"preset": "bavarian3"}, "players": THREE})["id"]
+    # A long evening: the page shows the newest deals, the rest and the chart behind links.
+    ids["long"] = _create(phone, {
+        "title": "Lange Nacht", "rules": {"preset": "bavarian"}, "players": FOUR,
+        "deals": [{"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
+                  {"game": "wenz", "declarer": "Bene", "points": 40}] * 23,
+    })["id"]
     ids["sheepshead"] = _create(phone, {"rules": {"preset": "sheepshead"}, "players": FIVE})["id"]
     # A Stammtisch of five with three lists (one finished), and a group only watched.
     made = phone.page.request.post(phone.base_url + "/api/groups",

@@ -122,3 +122,35 @@ def test_without_scripts_the_form_saves_the_old_way(browser: Browser, live_serve
         assert totals_on_screen(page) == stored(phone, list_id)["totals"]
     finally:
         context.close()
+
+
+#: The list page the service worker keeps for a time without reception, as text.
+KEPT_LIST = """async (path) => {
+    const cache = await caches.open("scorer-pages-1");
+    const kept = await cache.match(new URL(path, location.origin).href);
+    return kept ? await kept.text() : "";
+}"""
+
+
+def test_the_offline_copy_of_the_list_follows_a_save_once_the_list_is_left(phone: Phone) -> None:
+    from tests.e2e.test_offline import wait_until_kept
+
+    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR, "deals": [SOLO]})
+    page = phone.page
+    wait_until_kept(page, list_id)
+    hand = Hand(page)
+    hand.new_deal()
+    sauspiel(hand, "Anna", "Chris", 72)
+    counted = Requests(page)
+    counted.start()
+    hand.save()
+    expect(page.get_by_role("status").first).to_have_text("Deal 2 saved.")
+    assert len(counted.stop()) == 1
+    assert 'id="deal-2"' not in page.evaluate(KEPT_LIST, f"/l/{list_id}")  # not yet: the table waits for nothing
+    hand.new_deal()  # leaving the list: the worker keeps it as it stands
+    expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
+    for _ in range(50):
+        if 'id="deal-2"' in page.evaluate(KEPT_LIST, f"/l/{list_id}"):
+            break
+        page.wait_for_timeout(100)
+    assert 'id="deal-2"' in page.evaluate(KEPT_LIST, f"/l/{list_id}")

@@ -229,17 +229,22 @@ def leader(state: services.ListState) -> str:
 #: How many deals the list page shows, the newest first; the rest behind "Show all".
 NEWEST = 40
 
-#: The chart and the statistics by list revision and language: they draw every
-#: deal, so they are worked out once per change of the list, not per view.
-_PICTURES = services.ByRevision(kept=64)
+#: The chart (by list revision and language) and the statistics (by revision):
+#: they read every deal, so they are worked out once per change of the list.
+_CHARTS = services.ByRevision(kept=64)
+_STATISTICS = services.ByRevision(kept=64)
 
 
-def _pictures(state: services.ListState) -> dict[str, Any]:
-    """The chart and the statistics of the list as it stands, in the page's language."""
+def _chart(state: services.ListState) -> Any:
+    """The running totals' chart of the list as it stands, in the page's language."""
     key = (*services.revision_key(state.row), select_locale())
-    return dict(_PICTURES.get(key, lambda: {
-        "chart": chart_of(state.result), **statistics_of(state.result),
-    }, keep=state.current))
+    return _CHARTS.get(key, lambda: chart_of(state.result), keep=state.current)
+
+
+def _statistics(state: services.ListState) -> dict[str, Any]:
+    """The statistics table's data of the list as it stands."""
+    key = services.revision_key(state.row)
+    return dict(_STATISTICS.get(key, lambda: statistics_of(state.result), keep=state.current))
 
 
 @bp.get("/l/<list_id>")
@@ -268,18 +273,15 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     state = services.list_state(row)
     can_edit = access.can_edit(row)
     tally = state.result.tally_dict()
-    drawn = _pictures(state)
     played = len(state.result.deals)
     lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
-    if lazy_chart:
-        drawn["chart"] = None
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=tally, leader=leader(state),
         sitting_out=sitting_out(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,
-        **drawn,
+        chart=None if lazy_chart else _chart(state), **_statistics(state),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
@@ -348,7 +350,7 @@ def settle(list_id: str) -> Any:
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
         transfers=state.result.settlement, can_edit=access.can_edit(row),
-        chart=_pictures(state)["chart"], accounts=accounts(state.result),
+        chart=_chart(state), accounts=accounts(state.result),
         action_form=ActionForm(),
     )
 

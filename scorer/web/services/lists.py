@@ -197,11 +197,6 @@ class ByRevision:
                 self.put(key, value)
         return value  # type: ignore[no-any-return]
 
-    def clear(self) -> None:
-        """Forget every kept value."""
-        with self._lock:
-            self._values.clear()
-
 
 def revision_key(row: ScoreListRow) -> tuple[str, int, Any]:
     """What names one stored state of a list: its id, revision and last change."""
@@ -234,14 +229,13 @@ def list_state(row: ScoreListRow, *, fresh: bool = False) -> ListState:
 
 def _rows_at_revision(row: ScoreListRow) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The list's revision key and its kept deals, read in one statement (one snapshot)."""
-    deals = DealRow
     query = (
-        sa.select(ScoreListRow.revision, ScoreListRow.updated_at, deals.id,
-                  sa.cast(deals.data, sa.Text).label("text"), deals.version)
+        sa.select(ScoreListRow.revision, ScoreListRow.updated_at, DealRow.id,
+                  sa.cast(DealRow.data, sa.Text).label("text"), DealRow.version)
         .select_from(ScoreListRow)
-        .outerjoin(deals, sa.and_(deals.list_id == ScoreListRow.id, deals.deleted_at.is_(None)))
+        .outerjoin(DealRow, sa.and_(DealRow.list_id == ScoreListRow.id, DealRow.deleted_at.is_(None)))
         .where(ScoreListRow.id == row.id)
-        .order_by(deals.position)
+        .order_by(DealRow.position)
     )
     found = db.session.execute(query).all()
     if not found:
