@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
+from tests.unit.test_list_changes import changing_lists
 from tests.web.conftest import FOUR, bavarian_list
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
@@ -249,3 +251,55 @@ def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskCli
     after = document(client, made)
     assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
     assert after["rules"]["edition"] == 1
+
+
+def restore_last_deleted(app: Any, list_id: str) -> None:
+    from scorer.web import services
+    with app.app_context():
+        row = services.get_list(list_id)
+        services.restore_deal(row, services.deleted_deals(row)[0].id)
+
+
+def test_restoring_the_first_deal_of_a_change_puts_the_change_back_at_it(client: FlaskClient, app: Any) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], changes=[{"from": 2, "rules": {"tariffs": {"solo": 100}}}])
+    before = document(client, made)
+    assert [d["payouts"]["Bene"] for d in before["deals"]] == [120, 300, 300]
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    assert document(client, made)["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
+    restore_last_deleted(app, made["id"])
+    after = document(client, made)
+    assert after["changes"] == before["changes"]
+    assert [d["payouts"] for d in after["deals"]] == [d["payouts"] for d in before["deals"]]
+
+
+def test_restoring_a_deal_splits_two_changes_that_met_when_it_went(client: FlaskClient, app: Any) -> None:
+    changes = [{"from": 2, "rules": {"tariffs": {"solo": 100}}}, {"from": 3, "rules": {"tariffs": {"solo": 40}}}]
+    made = start(client, [SOLO, SOLO, SOLO], changes=changes)
+    before = document(client, made)
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    assert document(client, made)["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 40}}}]
+    restore_last_deleted(app, made["id"])
+    assert document(client, made) == before
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(case=changing_lists(), pick=st.integers(min_value=0))
+def test_deleting_then_restoring_any_deal_gives_back_the_list_before(
+    client: FlaskClient, app: Any, case: Any, pick: int,
+) -> None:
+    doc, _ = case
+    app.config["LIST_CREATION_LIMIT"] = "1000 per minute"  # one list per example
+    response = client.post("/api/lists", json={**doc, "title": "Property"})
+    assume(response.status_code == 201)  # only a five-player table's dealer may not declare
+    made = dict(response.get_json())
+    client.get(made["edit_url"])
+    before = document(client, made)
+    number = pick % len(before["deals"]) + 1
+    deleted = client.delete(f"/api/lists/{made['id']}/deals/{number}", headers={"X-Edit-Key": made["edit_key"]})
+    assume(deleted.status_code == 204)  # a later deal may then name a player not seated
+    restore_last_deleted(app, made["id"])
+    after = document(client, made)
+    assert after == before
