@@ -303,3 +303,29 @@ def test_deleting_then_restoring_any_deal_gives_back_the_list_before(
     restore_last_deleted(app, made["id"])
     after = document(client, made)
     assert after == before
+
+
+def change_seats(client: FlaskClient, list_id: str, **seats: str) -> None:
+    """Send the change form with these seats (``player_5="Emil"``) changed."""
+    data = change_form(client, list_id)
+    data.update({f"change-{seat}": who for seat, who in seats.items()})
+    response = client.post(f"/l/{list_id}/settings/change", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def test_a_title_built_from_the_names_follows_a_player_joining_leaving_and_renamed(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    assert document(client, made)["title"] == "Anna · Bene · Chris · Dora"
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["title"] == "Anna · Bene · Chris · Dora · Emil"
+    client.post(f"/api/lists/{made['id']}/deals", json={"game": "passed"}, headers={"X-Edit-Key": made["edit_key"]})
+    change_seats(client, made["id"], player_1="")
+    assert document(client, made)["title"] == "Bene · Chris · Dora · Emil"
+    client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Emil", "rename-new": "Emma"})
+    assert document(client, made)["title"] == "Bene · Chris · Dora · Emma"
+
+
+def test_a_title_of_its_own_stays_when_players_join(client: FlaskClient) -> None:
+    made = start(client, [SOLO], title="Stammtisch")
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["title"] == "Stammtisch"

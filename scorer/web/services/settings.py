@@ -36,6 +36,22 @@ def _default_title(players: Sequence[str]) -> str:
     return " · ".join(players)[:MAX_TITLE]
 
 
+def _seatings(row: ScoreListRow) -> list[Sequence[str]]:
+    """The list's seatings in order: the start's, then each change's that seats players."""
+    return [row.players, *(c["players"] for c in row.changes or [] if c.get("players"))]
+
+
+def _title_of_names(row: ScoreListRow) -> bool:
+    """Tell whether the list's title is the one built from the names of a seating it had."""
+    return any(row.title == _default_title(seating) for seating in _seatings(row))
+
+
+def _follow_names(row: ScoreListRow, built: bool) -> None:
+    """Build the title again from the seating in force, if it was built from the names (``built``)."""
+    if built:
+        row.title = _default_title(_seatings(row)[-1])
+
+
 @transaction
 def rename_player(row: ScoreListRow, old: str, new: str) -> None:
     """Give a player another name: the deals, the seatings and a title built of the names follow."""
@@ -57,11 +73,11 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
         _document(row, [d.data for d in deals if d.deleted_at is None]), old, new
     )
     load_list(document)  # it must still score
-    if row.title == _default_title(row.players):
-        row.title = _default_title(document["players"])
+    built = _title_of_names(row)
     row.players = document["players"]
     row.first_dealer = document["first_dealer"]
     row.changes = document.get("changes") or None
+    _follow_names(row, built)
     for deal in deals:
         data = rename_in_deal(deal.data, old, new)
         if data != deal.data:
@@ -95,11 +111,11 @@ def change_from_next(
         if next_dealer:
             document["first_dealer"] = next_dealer
         score_list = load_list(document)
-        if row.title == _default_title(row.players):
-            row.title = _default_title(score_list.players)
+        built = _title_of_names(row)
         row.rules = score_list.rules.to_dict()
         row.players = list(score_list.players)
         row.first_dealer = score_list.first_dealer
+        _follow_names(row, built)
         db.session.commit()
         return 1
     state = list_state(row)
@@ -121,7 +137,9 @@ def change_from_next(
         load_list(document)
     if len(change) > 1:
         changes.append(change)
+    built = _title_of_names(row)
     row.changes = changes or None
+    _follow_names(row, built)
     db.session.commit()
     return count + 1
 
