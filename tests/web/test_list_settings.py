@@ -329,3 +329,42 @@ def test_a_title_of_its_own_stays_when_players_join(client: FlaskClient) -> None
     made = start(client, [SOLO], title="Stammtisch")
     change_seats(client, made["id"], player_5="Emil")
     assert document(client, made)["title"] == "Stammtisch"
+
+
+def reimported(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
+    """The list exported and imported again: it must be taken."""
+    again = client.post("/api/lists", json=client.get(f"/l/{made['id']}/export.json").get_json())
+    assert again.status_code == 201, again.get_json()
+    return dict(client.get(f"/api/lists/{again.get_json()['id']}").get_json())
+
+
+def test_a_list_ending_after_n_deals_keeps_n_when_a_player_joins_and_still_ends(client: FlaskClient) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], ends={"kind": "deals", "count": 8})
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["ends"] == {"kind": "deals", "count": 8}
+    assert "3 of 8 deals played" in client.get(made["url"]).get_data(as_text=True)
+    for _ in range(5):
+        added = client.post(f"/api/lists/{made['id']}/deals", json={"game": "passed"},
+                            headers={"X-Edit-Key": made["edit_key"]})
+        assert added.status_code == 201, added.get_json()
+    assert "All 8 deals played" in client.get(made["url"]).get_data(as_text=True)
+    assert reimported(client, made)["ends"] == {"kind": "deals", "count": 8}
+
+
+def test_before_the_first_deal_a_list_ending_after_n_deals_keeps_its_rounds(client: FlaskClient) -> None:
+    made = start(client, ends={"kind": "deals", "count": 8})  # two rounds of four
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["ends"] == {"kind": "deals", "count": 10}  # two rounds of five
+    assert "0 of 10 deals played" in client.get(made["url"]).get_data(as_text=True)
+    assert reimported(client, made)["ends"] == {"kind": "deals", "count": 10}
+    change_seats(client, made["id"], player_5="")
+    assert document(client, made)["ends"] == {"kind": "deals", "count": 8}
+
+
+def test_the_settings_page_says_how_the_end_follows_a_change_of_players(client: FlaskClient) -> None:
+    made = start(client, ends={"kind": "deals", "count": 8})
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert "The list ends after 8 deals. Before the first deal it keeps its rounds" in page
+    client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert "The list ends after 8 deals, whoever joins or leaves." in page

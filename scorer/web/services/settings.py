@@ -18,6 +18,9 @@ from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, now
 from scorer.web.services.base import _lock, transaction
 from scorer.web.services.deals import _writable
+
+#: The most deals a list may end after (``services.lists``' check of ``ends``).
+MAX_END_DEALS = 10_000
 from scorer.web.services.lists import _all_deals, kept_deals, list_state
 
 
@@ -50,6 +53,18 @@ def _follow_names(row: ScoreListRow, built: bool) -> None:
     """Build the title again from the seating in force, if it was built from the names (``built``)."""
     if built:
         row.title = _default_title(_seatings(row)[-1])
+
+
+def _rounds_kept(ends: Mapping[str, Any], before: int, after: int) -> dict[str, Any]:
+    """How a list that has not started ends once ``after`` players sit at it instead of ``before``.
+
+    A number of deals is whole rounds (a multiple of the players): it keeps
+    its rounds, rounded up, and stays within the 10000 deals a list may end after.
+    """
+    if ends.get("kind") != "deals" or before == after:
+        return dict(ends)
+    rounds = -(-int(ends["count"]) // before)
+    return {**ends, "count": min(rounds, MAX_END_DEALS // after) * after}
 
 
 @transaction
@@ -112,6 +127,7 @@ def change_from_next(
             document["first_dealer"] = next_dealer
         score_list = load_list(document)
         built = _title_of_names(row)
+        row.ends = _rounds_kept(row.ends, len(row.players), len(score_list.players))
         row.rules = score_list.rules.to_dict()
         row.players = list(score_list.players)
         row.first_dealer = score_list.first_dealer
