@@ -368,3 +368,33 @@ def test_the_settings_page_says_how_the_end_follows_a_change_of_players(client: 
     client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
     assert "The list ends after 8 deals, whoever joins or leaves." in page
+
+
+def test_a_rename_in_a_groups_list_renames_the_groups_player_once_no_other_list_uses_the_old_name(
+    client: FlaskClient,
+) -> None:
+    from tests.web.test_groups import FIVE, a_list, add_list, make_group
+
+    group = make_group(client)
+    first, second = (add_list(client, group, a_list(FOUR, [SAUSPIEL])) for _ in range(2))
+
+    def group_answer() -> dict[str, Any]:
+        return dict(client.get(f"/api/groups/{group['id']}").get_json())
+
+    for made in (first, second):
+        client.get(made["edit_url"])
+    page = client.get(f"/l/{first['id']}/settings").get_data(as_text=True)
+    assert "renamed too once no other list of the group uses the old name" in page
+    client.post(f"/l/{first['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "Anne"})
+    # The second list still has Anna: the group keeps her, Anne is a guest for now.
+    assert group_answer()["players"] == FIVE
+    client.post(f"/l/{second['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "Anne"})
+    answer = group_answer()
+    assert answer["players"] == ["Anne", "Bene", "Chris", "Dora", "Emil"]
+    standings = [s["player"] for s in answer["season"]["standings"]]
+    assert "Anne" in standings and "Anna" not in standings
+    # A new name that looks like another of the group's players leaves the group as it is.
+    for made in (first, second):
+        client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Bene", "rename-new": "emil"})
+    assert "emil" in document(client, second)["players"]
+    assert group_answer()["players"] == ["Anne", "Bene", "Chris", "Dora", "Emil"]

@@ -18,6 +18,7 @@ from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, now
 from scorer.web.services.base import _lock, transaction
 from scorer.web.services.deals import _writable
+from scorer.web.services.groups import follow_rename
 
 #: The most deals a list may end after (``services.lists``' check of ``ends``).
 MAX_END_DEALS = 10_000
@@ -69,7 +70,11 @@ def _rounds_kept(ends: Mapping[str, Any], before: int, after: int) -> dict[str, 
 
 @transaction
 def rename_player(row: ScoreListRow, old: str, new: str) -> None:
-    """Give a player another name: the deals, the seatings and a title built of the names follow."""
+    """Give a player another name: the deals, the seatings, a title built of the names and the group follow.
+
+    The list's group renames its player too once no other of its lists
+    names the old name (:func:`groups.follow_rename`).
+    """
     _lock(row)
     _writable(row)
     new = name(new, "name").strip()
@@ -93,6 +98,7 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
     row.first_dealer = document["first_dealer"]
     row.changes = document.get("changes") or None
     _follow_names(row, built)
+    follow_rename(row, old, new)
     for deal in deals:
         data = rename_in_deal(deal.data, old, new)
         if data != deal.data:
