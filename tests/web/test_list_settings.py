@@ -398,3 +398,14 @@ def test_a_rename_in_a_groups_list_renames_the_groups_player_once_no_other_list_
         client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Bene", "rename-new": "emil"})
     assert "emil" in document(client, second)["players"]
     assert group_answer()["players"] == ["Anne", "Bene", "Chris", "Dora", "Emil"]
+
+
+def test_a_rename_between_delete_and_restore_still_puts_the_change_back_at_its_deal(
+    client: FlaskClient, app: Any,
+) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], changes=[{"from": 2, "players": ["Anna", "Bene", "Chris", "Emil"]}])
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Emil", "rename-new": "Emma"})
+    restore_last_deleted(app, made["id"])
+    assert document(client, made)["changes"] == [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emma"]}]

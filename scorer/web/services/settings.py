@@ -106,6 +106,8 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
             deal.named_dealer = data.get("dealer")
             deal.version += 1
             deal.updated_at = now()
+        if deal.changes_before:  # a deleted deal's changes come back with the new name
+            deal.changes_before = renamed_document({"changes": deal.changes_before}, old, new)["changes"]
     db.session.commit()
 
 
