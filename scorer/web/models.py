@@ -113,6 +113,10 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
     deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
+    #: The list's ``changes`` as they were just before this deal was deleted:
+    #: restoring it puts them back exactly (a change that began at this deal,
+    #: or two that met when it went, cannot be told apart afterwards).
+    changes_before: so.Mapped[list[dict[str, Any]] | None] = so.mapped_column(sa.JSON, default=None)
 
     score_list: so.Mapped[ScoreListRow] = so.relationship(back_populates="deals")
 

@@ -183,3 +183,33 @@ def test_a_player_leaves_the_seats_change_and_the_table_says_who_deals_next(
     expect(page.locator("ol.seating li")).to_have_count(4)
     expect(page.locator("ol.seating li").first).to_have_text("Anna")
     shot(small_phone, "seats-after", lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_group_list_ending_after_n_deals_says_how_its_end_follows_a_fifth_player(
+    small_phone: Phone, lang: str,
+) -> None:
+    request = small_phone.page.request
+    made = request.post(small_phone.base_url + "/api/groups",
+                        data={"name": "Stammtisch", "players": ["Anna", "Bene", "Chris", "Dora", "Emil"]})
+    assert made.status == 201, made.text()
+    group = made.json()
+    answer = request.post(small_phone.base_url + f"/api/groups/{group['id']}/lists", headers={
+        "X-Edit-Key": group["edit_key"]}, data={"rules": {"preset": "bavarian"}, "players": [
+            "Anna", "Bene", "Chris", "Dora"], "deals": [], "ends": {"kind": "deals", "count": 8}})
+    assert answer.status == 201, answer.text()
+    list_id = answer.json()["id"]
+    small_phone.open(answer.json()["edit_url"])
+    page = settings_page(small_phone, lang, list_id)
+    ends, group_rename = {"en": ("The list ends after 8 deals. Before the first deal", "renamed too"),
+                          "de": ("Die Liste endet nach 8 Spielen. Vor dem ersten Spiel", "auch umbenannt")}[lang]
+    expect(page.locator("p.hint", has_text=ends)).to_be_visible()
+    expect(page.locator("p.hint", has_text=group_rename)).to_be_visible()
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page_width(page) <= NARROW, "the settings page scrolls sideways at 200 % text"
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    page.locator('input[name="change-player_5"]').fill("Emil")
+    shot(small_phone, "ends-fifth-player", lang)
+    send(page, "change")
+    assert stored(small_phone, list_id)["ends"] == {"kind": "deals", "count": 10}
+    expect(page.locator("p.progress")).to_contain_text("10")

@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
+from tests.unit.test_list_changes import changing_lists
 from tests.web.conftest import FOUR, bavarian_list
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
@@ -249,3 +251,161 @@ def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskCli
     after = document(client, made)
     assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
     assert after["rules"]["edition"] == 1
+
+
+def restore_last_deleted(app: Any, list_id: str) -> None:
+    from scorer.web import services
+    with app.app_context():
+        row = services.get_list(list_id)
+        services.restore_deal(row, services.deleted_deals(row)[0].id)
+
+
+def test_restoring_the_first_deal_of_a_change_puts_the_change_back_at_it(client: FlaskClient, app: Any) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], changes=[{"from": 2, "rules": {"tariffs": {"solo": 100}}}])
+    before = document(client, made)
+    assert [d["payouts"]["Bene"] for d in before["deals"]] == [120, 300, 300]
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    assert document(client, made)["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
+    restore_last_deleted(app, made["id"])
+    after = document(client, made)
+    assert after["changes"] == before["changes"]
+    assert [d["payouts"] for d in after["deals"]] == [d["payouts"] for d in before["deals"]]
+
+
+def test_restoring_a_deal_splits_two_changes_that_met_when_it_went(client: FlaskClient, app: Any) -> None:
+    changes = [{"from": 2, "rules": {"tariffs": {"solo": 100}}}, {"from": 3, "rules": {"tariffs": {"solo": 40}}}]
+    made = start(client, [SOLO, SOLO, SOLO], changes=changes)
+    before = document(client, made)
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    assert document(client, made)["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 40}}}]
+    restore_last_deleted(app, made["id"])
+    assert document(client, made) == before
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(case=changing_lists(), pick=st.integers(min_value=0))
+def test_deleting_then_restoring_any_deal_gives_back_the_list_before(
+    client: FlaskClient, app: Any, case: Any, pick: int,
+) -> None:
+    doc, _ = case
+    app.config["LIST_CREATION_LIMIT"] = "1000 per minute"  # one list per example
+    response = client.post("/api/lists", json={**doc, "title": "Property"})
+    assume(response.status_code == 201)  # only a five-player table's dealer may not declare
+    made = dict(response.get_json())
+    client.get(made["edit_url"])
+    before = document(client, made)
+    number = pick % len(before["deals"]) + 1
+    deleted = client.delete(f"/api/lists/{made['id']}/deals/{number}", headers={"X-Edit-Key": made["edit_key"]})
+    assume(deleted.status_code == 204)  # a later deal may then name a player not seated
+    restore_last_deleted(app, made["id"])
+    after = document(client, made)
+    assert after == before
+
+
+def change_seats(client: FlaskClient, list_id: str, **seats: str) -> None:
+    """Send the change form with these seats (``player_5="Emil"``) changed."""
+    data = change_form(client, list_id)
+    data.update({f"change-{seat}": who for seat, who in seats.items()})
+    response = client.post(f"/l/{list_id}/settings/change", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def test_a_title_built_from_the_names_follows_a_player_joining_leaving_and_renamed(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    assert document(client, made)["title"] == "Anna · Bene · Chris · Dora"
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["title"] == "Anna · Bene · Chris · Dora · Emil"
+    client.post(f"/api/lists/{made['id']}/deals", json={"game": "passed"}, headers={"X-Edit-Key": made["edit_key"]})
+    change_seats(client, made["id"], player_1="")
+    assert document(client, made)["title"] == "Bene · Chris · Dora · Emil"
+    client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Emil", "rename-new": "Emma"})
+    assert document(client, made)["title"] == "Bene · Chris · Dora · Emma"
+
+
+def test_a_title_of_its_own_stays_when_players_join(client: FlaskClient) -> None:
+    made = start(client, [SOLO], title="Stammtisch")
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["title"] == "Stammtisch"
+
+
+def reimported(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
+    """The list exported and imported again: it must be taken."""
+    again = client.post("/api/lists", json=client.get(f"/l/{made['id']}/export.json").get_json())
+    assert again.status_code == 201, again.get_json()
+    return dict(client.get(f"/api/lists/{again.get_json()['id']}").get_json())
+
+
+def test_a_list_ending_after_n_deals_keeps_n_when_a_player_joins_and_still_ends(client: FlaskClient) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], ends={"kind": "deals", "count": 8})
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["ends"] == {"kind": "deals", "count": 8}
+    assert "3 of 8 deals played" in client.get(made["url"]).get_data(as_text=True)
+    for _ in range(5):
+        added = client.post(f"/api/lists/{made['id']}/deals", json={"game": "passed"},
+                            headers={"X-Edit-Key": made["edit_key"]})
+        assert added.status_code == 201, added.get_json()
+    assert "All 8 deals played" in client.get(made["url"]).get_data(as_text=True)
+    assert reimported(client, made)["ends"] == {"kind": "deals", "count": 8}
+
+
+def test_before_the_first_deal_a_list_ending_after_n_deals_keeps_its_rounds(client: FlaskClient) -> None:
+    made = start(client, ends={"kind": "deals", "count": 8})  # two rounds of four
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["ends"] == {"kind": "deals", "count": 10}  # two rounds of five
+    assert "0 of 10 deals played" in client.get(made["url"]).get_data(as_text=True)
+    assert reimported(client, made)["ends"] == {"kind": "deals", "count": 10}
+    change_seats(client, made["id"], player_5="")
+    assert document(client, made)["ends"] == {"kind": "deals", "count": 8}
+
+
+def test_the_settings_page_says_how_the_end_follows_a_change_of_players(client: FlaskClient) -> None:
+    made = start(client, ends={"kind": "deals", "count": 8})
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert "The list ends after 8 deals. Before the first deal it keeps its rounds" in page
+    client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert "The list ends after 8 deals, whoever joins or leaves." in page
+
+
+def test_a_rename_in_a_groups_list_renames_the_groups_player_once_no_other_list_uses_the_old_name(
+    client: FlaskClient,
+) -> None:
+    from tests.web.test_groups import FIVE, a_list, add_list, make_group
+
+    group = make_group(client)
+    first, second = (add_list(client, group, a_list(FOUR, [SAUSPIEL])) for _ in range(2))
+
+    def group_answer() -> dict[str, Any]:
+        return dict(client.get(f"/api/groups/{group['id']}").get_json())
+
+    for made in (first, second):
+        client.get(made["edit_url"])
+    page = client.get(f"/l/{first['id']}/settings").get_data(as_text=True)
+    assert "renamed too once no other list of the group uses the old name" in page
+    client.post(f"/l/{first['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "Anne"})
+    # The second list still has Anna: the group keeps her, Anne is a guest for now.
+    assert group_answer()["players"] == FIVE
+    client.post(f"/l/{second['id']}/settings/rename", data={"rename-old": "Anna", "rename-new": "Anne"})
+    answer = group_answer()
+    assert answer["players"] == ["Anne", "Bene", "Chris", "Dora", "Emil"]
+    standings = [s["player"] for s in answer["season"]["standings"]]
+    assert "Anne" in standings and "Anna" not in standings
+    # A new name that looks like another of the group's players leaves the group as it is.
+    for made in (first, second):
+        client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Bene", "rename-new": "emil"})
+    assert "emil" in document(client, second)["players"]
+    assert group_answer()["players"] == ["Anne", "Bene", "Chris", "Dora", "Emil"]
+
+
+def test_a_rename_between_delete_and_restore_still_puts_the_change_back_at_its_deal(
+    client: FlaskClient, app: Any,
+) -> None:
+    made = start(client, [SOLO, SOLO, SOLO], changes=[{"from": 2, "players": ["Anna", "Bene", "Chris", "Emil"]}])
+    key = {"X-Edit-Key": made["edit_key"]}
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers=key).status_code == 204
+    client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Emil", "rename-new": "Emma"})
+    restore_last_deleted(app, made["id"])
+    assert document(client, made)["changes"] == [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emma"]}]

@@ -352,6 +352,7 @@ def delete_deal(
     ], changes or [])
     target.deleted_at = now()
     if row.changes:
+        target.changes_before = row.changes
         row.changes = changes
     if pin is not None:
         following, data = pin
@@ -432,12 +433,27 @@ def restore_deal(row: ScoreListRow, deal_id: int) -> None:
         raise NotFound("no such deleted deal")
     deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]
     number = next(n for n, d in enumerate(deal_rows, start=1) if d.id == deal_id)
-    changes = shift_changes(row.changes, number, +1)
+    changes = restored_changes(row.changes, target.changes_before, number)
     _replay_with(row, [d.data for d in deal_rows], changes or [])
     target.deleted_at = None
+    target.changes_before = None
     if row.changes:
         row.changes = changes
     db.session.commit()
+
+
+def restored_changes(
+    changes: list[dict[str, Any]] | None, before: list[dict[str, Any]] | None, number: int,
+) -> list[dict[str, Any]] | None:
+    """The list's changes once deal ``number`` is back.
+
+    The changes kept when it was deleted come back whole if nothing moved
+    them since (a change that began at the deal begins at it again, two that
+    met are two again); otherwise the deal goes in front of the changes at its place.
+    """
+    if before and shift_changes(before, number, -1) == (changes or None):
+        return before
+    return shift_changes(changes, number, +1)
 
 
 def deleted_deals(row: ScoreListRow) -> list[DealRow]:

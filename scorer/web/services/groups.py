@@ -28,7 +28,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorer.engine import N_, ScoringError, load_list, parse_document
 from scorer.engine.season import ListTotals, Standing, running_over_lists, standings
 from scorer.engine.statistics import PlayerStatistics, statistics, summed
-from scorer.engine.values import name as player_name
+from scorer.engine.values import name as player_name, name_key
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, GroupRow, PresetRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
@@ -164,6 +164,27 @@ def remove_from_group(group: GroupRow, row: ScoreListRow) -> None:
     row.group_id = None
     group.updated_at = now()
     db.session.commit()
+
+
+def follow_rename(row: ScoreListRow, old: str, new: str) -> bool:
+    """Rename the player in the group of the list just renamed in, if that is what the group means.
+
+    The group's player is renamed when no other of the group's lists still
+    names them and the new name does not look like another of its players;
+    otherwise the group stays as it is. Call it in the rename's transaction.
+    """
+    group = group_of(row)
+    if group is None or old not in group.players:
+        return False
+    if any(who != old and name_key(who) == name_key(new) for who in group.players):
+        return False
+    for other in group_lists(group):
+        seatings = [other.players, *(c.get("players") or [] for c in other.changes or [])]
+        if other.id != row.id and any(old in seating for seating in seatings):
+            return False
+    group.players = [new if who == old else who for who in group.players]
+    group.updated_at = now()
+    return True
 
 
 def create_group_list(

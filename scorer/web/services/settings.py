@@ -18,6 +18,10 @@ from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, now
 from scorer.web.services.base import _lock, transaction
 from scorer.web.services.deals import _writable
+from scorer.web.services.groups import follow_rename
+
+#: The most deals a list may end after (``services.lists``' check of ``ends``).
+MAX_END_DEALS = 10_000
 from scorer.web.services.lists import _all_deals, kept_deals, list_state
 
 
@@ -36,9 +40,41 @@ def _default_title(players: Sequence[str]) -> str:
     return " · ".join(players)[:MAX_TITLE]
 
 
+def _seatings(row: ScoreListRow) -> list[Sequence[str]]:
+    """The list's seatings in order: the start's, then each change's that seats players."""
+    return [row.players, *(c["players"] for c in row.changes or [] if c.get("players"))]
+
+
+def _title_of_names(row: ScoreListRow) -> bool:
+    """Tell whether the list's title is the one built from the names of a seating it had."""
+    return any(row.title == _default_title(seating) for seating in _seatings(row))
+
+
+def _follow_names(row: ScoreListRow, built: bool) -> None:
+    """Build the title again from the seating in force, if it was built from the names (``built``)."""
+    if built:
+        row.title = _default_title(_seatings(row)[-1])
+
+
+def _rounds_kept(ends: Mapping[str, Any], before: int, after: int) -> dict[str, Any]:
+    """How a list that has not started ends once ``after`` players sit at it instead of ``before``.
+
+    A number of deals is whole rounds (a multiple of the players): it keeps
+    its rounds, rounded up, and stays within the 10000 deals a list may end after.
+    """
+    if ends.get("kind") != "deals" or before == after:
+        return dict(ends)
+    rounds = -(-int(ends["count"]) // before)
+    return {**ends, "count": min(rounds, MAX_END_DEALS // after) * after}
+
+
 @transaction
 def rename_player(row: ScoreListRow, old: str, new: str) -> None:
-    """Give a player another name: the deals, the seatings and a title built of the names follow."""
+    """Give a player another name: the deals, the seatings, a title built of the names and the group follow.
+
+    The list's group renames its player too once no other of its lists
+    names the old name (:func:`groups.follow_rename`).
+    """
     _lock(row)
     _writable(row)
     new = name(new, "name").strip()
@@ -57,11 +93,12 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
         _document(row, [d.data for d in deals if d.deleted_at is None]), old, new
     )
     load_list(document)  # it must still score
-    if row.title == _default_title(row.players):
-        row.title = _default_title(document["players"])
+    built = _title_of_names(row)
     row.players = document["players"]
     row.first_dealer = document["first_dealer"]
     row.changes = document.get("changes") or None
+    _follow_names(row, built)
+    follow_rename(row, old, new)
     for deal in deals:
         data = rename_in_deal(deal.data, old, new)
         if data != deal.data:
@@ -69,6 +106,8 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
             deal.named_dealer = data.get("dealer")
             deal.version += 1
             deal.updated_at = now()
+        if deal.changes_before:  # a deleted deal's changes come back with the new name
+            deal.changes_before = renamed_document({"changes": deal.changes_before}, old, new)["changes"]
     db.session.commit()
 
 
@@ -95,11 +134,12 @@ def change_from_next(
         if next_dealer:
             document["first_dealer"] = next_dealer
         score_list = load_list(document)
-        if row.title == _default_title(row.players):
-            row.title = _default_title(score_list.players)
+        built = _title_of_names(row)
+        row.ends = _rounds_kept(row.ends, len(row.players), len(score_list.players))
         row.rules = score_list.rules.to_dict()
         row.players = list(score_list.players)
         row.first_dealer = score_list.first_dealer
+        _follow_names(row, built)
         db.session.commit()
         return 1
     state = list_state(row)
@@ -121,7 +161,9 @@ def change_from_next(
         load_list(document)
     if len(change) > 1:
         changes.append(change)
+    built = _title_of_names(row)
     row.changes = changes or None
+    _follow_names(row, built)
     db.session.commit()
     return count + 1
 
