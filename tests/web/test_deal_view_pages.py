@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from tests.web.conftest import FOUR, deal_rows
 from tests.web.test_deal_pages import hold_key
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72, "contra": True}
 SOLO = {"game": "solo", "declarer": "Bene", "points": 95, "laufende": 3}
@@ -145,3 +146,14 @@ def test_the_page_pays_what_the_api_pays(app: Flask, client: FlaskClient, rules:
         assert breakdown_payouts(page) == expected, number
         assert summary_payouts(page) == [expected[who] for who in FOUR], number
         assert f"Dealer: {deal['dealer']}" in page
+
+
+def test_the_deal_page_speaks_the_table_s_language(app: Flask, client: FlaskClient) -> None:
+    made = make(client, [SAUSPIEL, SOLO])
+    watcher = app.test_client()
+    watcher.get("/lang/de")
+    page = read(watcher, f"/l/{made['id']}/deals/1")
+    assert '<html lang="de"' in page
+    assert "<h1>Spiel 1</h1>" in page and "Geber: Dora" in page
+    assert "Sauspiel · Anna mit Chris · 72 Augen · Kontra" in page
+    assert "Warum Spiel 1 so zahlt" in page and "Zurück zur Liste" in page
