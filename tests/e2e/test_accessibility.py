@@ -155,6 +155,9 @@ VISITS = [
     # A stored deal's breakdown in full: terms, Kontra, Re, doubles, Tout, every player's share.
     Visit("deal-edit-breakdown", "/l/{evening}/deals/4/edit", screenshot=True),
     Visit("deal-delete", "/l/{evening}/deals/2/delete"),
+    # A deal's page to read: a watcher's (no edit key), and a finished list's.
+    Visit("deal-view-watcher", "/l/{watched}/deals/1", screenshot=True),
+    Visit("deal-view-finished", "/l/{finished}/deals/1"),
     Visit("list-delete-error", "/l/{evening}/delete", send_empty),
     Visit("settle-pot", "/l/{pot}/settle", screenshot=True),
     Visit("settle-finished", "/l/{finished}/settle"),

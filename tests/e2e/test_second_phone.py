@@ -23,7 +23,9 @@ def assert_nothing_to_change(page: Page) -> None:
     """No button, form or link on the page changes the list (copy and share buttons may be there)."""
     expect(page.locator("form[method=post]")).to_have_count(0)
     expect(page.locator("button:not([type=button])")).to_have_count(0)
-    expect(page.locator("a[href*='/deals/'], a[href*='/delete'], a[href*='key=']")).to_have_count(0)
+    # A row opens its deal to read (/deals/N): no link to a new deal, to edit or delete one.
+    expect(page.locator("a[href$='/deals/new'], a[href$='/edit'], a[href*='/delete'], a[href*='key=']")
+           ).to_have_count(0)
 
 
 def test_the_view_link_on_a_second_phone_shows_new_deals_and_offers_no_way_to_change_anything(

@@ -177,7 +177,9 @@ def test_tapping_anywhere_on_a_row_opens_its_deal(narrow: Phone, lang: str) -> N
     assert small_targets(page) == []
 
 
-def test_a_watching_phone_has_no_row_to_tap(narrow: Phone, browser: Browser, live_server: LiveServer) -> None:
+def test_a_watching_phone_taps_a_row_to_read_the_deal_not_to_edit_it(
+    narrow: Phone, browser: Browser, live_server: LiveServer,
+) -> None:
     list_id = open_list(narrow, LISTS["bavarian-4"], "en")
     watcher = new_phone(browser, live_server, width=NARROW)
     try:
@@ -186,8 +188,8 @@ def test_a_watching_phone_has_no_row_to_tap(narrow: Phone, browser: Browser, liv
         expect(page.locator("table.block tbody.deal")).to_have_count(len(BAVARIAN_DEALS))
         expect(page.get_by_role("link", name=re.compile(r"^Edit deal"))).to_have_count(0)
         thumb(page, deal_row(page, 2).locator("td.pay").last)
-        page.wait_for_timeout(300)
-        expect(page).to_have_url(re.compile(rf"/l/{list_id}$"))
+        expect(page).to_have_url(re.compile(rf"/l/{list_id}/deals/2$"))
+        expect(page.get_by_role("heading", name="Deal 2", exact=True)).to_be_visible()
         watcher.watch.assert_clean()
     finally:
         watcher.context.close()

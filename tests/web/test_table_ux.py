@@ -124,10 +124,11 @@ def test_each_deal_is_a_row_group_the_edit_link_stretches_over(client: FlaskClie
     assert rows[0].count("<tr>") == 2 and 'colspan="4"' in rows[0]
 
 
-def test_a_watching_phone_gets_rows_without_links(app: Flask, client: FlaskClient) -> None:
+def test_a_watching_phone_gets_rows_that_open_the_deal_to_read(app: Flask, client: FlaskClient) -> None:
     made = create(client, [{"game": "solo", "declarer": "Anna", "points": 70}], hold=False)
     rows = deal_rows(page(app.test_client(), f"/l/{made['id']}"))
-    assert "row-edit" not in rows[0] and "<a " not in rows[0]
+    assert "row-edit" not in rows[0] and "/edit" not in rows[0]
+    assert f'<a class="row-open" href="/l/{made["id"]}/deals/1" aria-label="Deal 1">1</a>' in rows[0]
 
 
 # -- 10. numbers ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The deal pages: enter, preview, edit, delete and undo a deal."""
+"""The deal pages: enter, preview, read, edit, delete and undo a deal."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from scorer.web.deals.form import DealForm, summary
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.forms import game_label
 from scorer.web.lists.routes import list_page
+from scorer.web.lists.summary import Summaries
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -183,6 +184,24 @@ def preview(list_id: str) -> Any:
             return jsonify(answer)
     field, message = form.first_error or (None, "")
     return jsonify(error=message, field="points" if field == "player_points" else field)
+
+
+@bp.get("/l/<list_id>/deals/<int:number>")
+def show_deal(list_id: str, number: int) -> Any:
+    """One stored deal, for anyone who can see the list: what it was, who dealt, why it pays that."""
+    row = services.get_list(list_id)
+    state = services.list_state(row)
+    stored = _stored(state, number)
+    players = state.result.players
+    family = (stored.rules or state.result.rules).family
+    return render_template(
+        "deals/deal_view.html", row=row, state=state, stored=stored, number=number,
+        players=players, count=len(state.result.deals),
+        # The table's few words, then the same in full.
+        short=Summaries(family, players)(stored.deal), summary=summary(stored.deal, family),
+        breakdown=explained(stored.breakdown, players),
+        can_change=row.finished_at is None and access.can_edit(row),
+    )
 
 
 @bp.route("/l/<list_id>/deals/<int:number>/edit", methods=["GET", "POST"])

@@ -275,6 +275,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     tally = state.result.tally_dict()
     played = len(state.result.deals)
     lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
+    deals_prefix = url_for("deals.show_deal", list_id=row.id, number=1).removesuffix("1")
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=tally, leader=leader(state),
@@ -293,11 +294,10 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
             summaries=Summaries(state.result.rules.family, state.result.players,
                                 game_word=lambda game: game_filter(game, short=True)),
             doubler_word=game_filter("doubler", short=True),
-            edit_prefix=(
-                url_for("deals.edit_deal", list_id=row.id, number=1).removesuffix("1/edit")
-                if can_edit and not state.finished else None
-            ),
+            # An open list's editor opens a deal to change it; anyone else, to read it.
+            edit_prefix=deals_prefix if can_edit and not state.finished else None,
             edit_label=_("Edit deal %(number)s"),
+            view_prefix=deals_prefix, view_label=_("Deal %(number)s"),
             dealer_word=_("Dealer"),
             words=lambda role, **values: _(state.result.rules.family.word(role), **values),
             newest=None if every_deal else NEWEST,

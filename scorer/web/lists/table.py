@@ -71,6 +71,17 @@ def _game_cell(
             f'{escape(tail)}</span>{mark}{who}</td></tr><tr>')
 
 
+def _link_around(prefix: str, suffix: str, label: str, kind: str) -> tuple[str, str, str, str]:
+    """A row's link as the text around its number (three times: address, name, visible), and its kind.
+
+    Translated and escaped once for all the rows: the name is ``label`` ("Edit deal
+    %(number)s") with the deal's number in it.
+    """
+    before, _, after = str(escape(label % {"number": "\x00"})).partition("\x00")
+    return (f'<a class="row-{kind}" href="{escape(prefix)}',
+            f'{escape(suffix)}" aria-label="{before}', f'{after}">', kind)
+
+
 def rows_html(
     result: ListResult,
     *,
@@ -79,6 +90,8 @@ def rows_html(
     edit_prefix: str | None,
     edit_label: str,
     dealer_word: str,
+    view_prefix: str | None = None,
+    view_label: str = "",
     words: Callable[..., str],
     oldest_first: bool = False,
     newest: int | None = None,
@@ -89,12 +102,19 @@ def rows_html(
     columns, then the payouts under their names, so six players fit on a
     narrow phone whatever the game is called. ``edit_prefix`` (the edit
     address up to the deal's number) makes the whole deal a link to edit it;
-    None shows it plain, for watching phones. ``words(role, **values)`` gives
-    the family's words (Picker, "Anna alone"), translated.
+    else ``view_prefix`` (the deal pages' address up to the number) a link to
+    read it, for watching phones and finished lists; with neither it shows
+    plain (the paper sheet). ``words(role, **values)`` gives the family's
+    words (Picker, "Anna alone"), translated.
     """
     players = result.players
     names = {who: str(escape(who)) for who in players}
-    prefix = str(escape(edit_prefix)) if edit_prefix is not None else None
+    # The link each row is, if any: to edit the deal, else to read it.
+    link: tuple[str, str, str, str] | None = None
+    if edit_prefix is not None:
+        link = _link_around(edit_prefix, "/edit", edit_label, "edit")
+    elif view_prefix is not None:
+        link = _link_around(view_prefix, "", view_label, "open")
     # The dealer stays out of the edit link: the link's visible text (the number) is then
     # all in its name, "Edit deal N" (WCAG 2.5.3); the page lays the dealer over the link.
     word = escape(dealer_word)
@@ -102,7 +122,7 @@ def rows_html(
         who: f'<span class="dealer" title="{word}: {names[who]}">{escape(short(who, 4))}</span></th>'
         for who in players
     }
-    group = '<tbody class="deal edit">' if prefix is not None else '<tbody class="deal">'
+    group = f'<tbody class="deal {link[3]}">' if link is not None else '<tbody class="deal">'
     head = f'{group}<tr><th scope="rowgroup" rowspan="2" class="num" id="deal-'
     span = f'<td class="game" colspan="{len(players)}" headers="deal-'
     # Rows repeat themselves: the same deal, the same payouts.
@@ -110,8 +130,6 @@ def rows_html(
     game_cells: dict[tuple[Any, ...], tuple[str, str]] = {}
     who_spans: dict[tuple[str, str | None, str | None], str] = {}
     pay_cells: dict[tuple[int, ...], str] = {}
-    # The link's name, "Edit deal N", around its number: translated and escaped once.
-    before, _, after = str(escape(edit_label % {"number": "\x00"})).partition("\x00")
     out = []
     shown = result.deals
     if newest is not None and newest < len(shown):
@@ -122,9 +140,8 @@ def rows_html(
     for scored in shown:
         deal = scored.deal
         n = scored.number
-        if prefix is not None:
-            start = (f'{head}{n}"><a class="row-edit" href="{prefix}{n}/edit" '
-                     f'aria-label="{before}{n}{after}">{n}</a>')
+        if link is not None:
+            start = f'{head}{n}">{link[0]}{n}{link[1]}{n}{link[2]}{n}</a>'
         else:
             start = f'{head}{n}"><span class="row-number">{n}</span>'
         bock = scored.bock or 1

@@ -1,0 +1,122 @@
+"""A deal's page to read on a 360 x 740 phone, in English and German: a watcher (the view
+link, no edit key) taps a row of the list and sees why the deal pays what it pays; on a
+finished list its editor does the same.
+
+Words new with this page are English on the German pages until the catalog has them,
+so the German runs find its links by their rel and classes, not by their words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import (
+    NARROW, LiveServer, Phone, deal_row, new_phone, page_width, small_targets, stored, units,
+)
+from tests.e2e.test_table_ux import thumb
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
+
+FOUR = ["Annemarie", "Benedikt", "Christoph", "Dorothea"]
+LANGUAGES = ("en", "de")
+#: A hand thrown in (Bock starts, the pot fills), a Sauspiel with Kontra under Bock, a Solo.
+DEALS: list[dict[str, Any]] = [
+    {"game": "passed"},
+    {"game": "sauspiel", "declarer": "Annemarie", "partner": "Christoph", "points": 95,
+     "laufende": 3, "contra": True},
+    {"game": "solo", "declarer": "Benedikt", "points": 40},
+]
+
+
+@pytest.fixture
+def watcher(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
+    """A 360 x 740 phone holding no edit key; no console error, no foreign request."""
+    phone = new_phone(browser, live_server, width=NARROW, height=740)
+    yield phone
+    phone.context.close()
+    phone.watch.assert_clean()
+
+
+def watched_list(phone: Phone, lang: str) -> str:
+    """Store the list through the API, open only its view link, in a language; give its id."""
+    response = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "title": "Stammtisch beim Wirt am Eck", "players": FOUR, "deals": DEALS,
+        "rules": {"preset": "bavarian", "bock": {}, "stock": {}},
+    })
+    assert response.status == 201, response.text()
+    list_id = str(response.json()["id"])
+    phone.open(f"/lang/{lang}?next=/l/{list_id}")
+    return list_id
+
+
+def breakdown_on_screen(page: Page) -> dict[str, int]:
+    """Each player's payout as the breakdown's split table shows it."""
+    rows = page.locator("[data-breakdown-player]")
+    return {str(rows.nth(i).get_attribute("data-breakdown-player")):
+            units(rows.nth(i).locator("td.amount").inner_text()) for i in range(rows.count())}
+
+
+def assert_fits(page: Page) -> None:
+    """No sideways scrolling at 360 px, and every control big enough for a thumb."""
+    assert page_width(page) <= NARROW, page_width(page)
+    assert small_targets(page) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_watcher_taps_a_row_and_sees_why_the_deal_pays_that(watcher: Phone, lang: str) -> None:
+    list_id = watched_list(watcher, lang)
+    page = watcher.page
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("a.row-edit")).to_have_count(0)
+    # A thumb on the last player's payout of deal 2, far from its number.
+    thumb(page, deal_row(page, 2).locator("td.pay").last)
+    expect(page).to_have_url(re.compile(rf"/l/{list_id}/deals/2$"))
+    breakdown = page.locator("[data-breakdown]")
+    expect(breakdown).to_be_visible()
+    expect(breakdown.locator("tr.multiplier")).not_to_have_count(0)  # Kontra and Bock
+    scored = stored(watcher, list_id)["deals"]
+    assert breakdown_on_screen(page) == scored[1]["payouts"]
+    payouts = [units(cell) for cell in page.locator("table.payouts td").all_inner_texts()]
+    assert payouts == [scored[1]["payouts"][who] for who in FOUR]
+    expect(page.locator(".deal-dealer")).to_contain_text(scored[1]["dealer"])
+    expect(page.locator("form")).to_have_count(0)  # a page to read: nothing to change here
+    assert_fits(page)
+    watcher.screenshot(f"deal-view-watcher-{lang}")
+
+    # The next deal and back, then the list.
+    page.locator('a[rel="next"]').tap()
+    expect(page).to_have_url(re.compile(rf"/l/{list_id}/deals/3$"))
+    expect(page.locator('a[rel="next"]')).to_have_count(0)
+    assert breakdown_on_screen(page) == scored[2]["payouts"]
+    page.locator('a[rel="prev"]').tap()
+    expect(page).to_have_url(re.compile(rf"/l/{list_id}/deals/2$"))
+    page.locator(".deal-head a.button").tap()
+    expect(page).to_have_url(re.compile(rf"/l/{list_id}$"))
+
+
+def test_on_a_finished_list_its_editor_reads_a_deal_too(watcher: Phone) -> None:
+    """The edit page of a finished list goes back to the list; a row opens the deal to read."""
+    phone = watcher
+    response = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "players": FOUR, "deals": DEALS[1:], "rules": {"preset": "bavarian"}})
+    assert response.status == 201, response.text()
+    made = response.json()
+    phone.open(made["edit_url"])
+    page = phone.page
+    expect(page.locator("a.row-edit")).to_have_count(2)
+    phone.open(f"/l/{made['id']}/settle")
+    with page.expect_navigation():
+        page.locator(f'form[action$="/l/{made["id"]}/finish"] button').tap()
+    phone.open(f"/l/{made['id']}")
+    expect(page.locator("a.row-edit")).to_have_count(0)
+    thumb(page, deal_row(page, 1).locator("td.game"))
+    expect(page).to_have_url(re.compile(rf"/l/{made['id']}/deals/1$"))
+    expect(page.locator("[data-breakdown]")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile(r"^Edit deal"))).to_have_count(0)
+    assert breakdown_on_screen(page) == stored(phone, made["id"])["deals"][0]["payouts"]
+    assert_fits(page)
+    phone.screenshot("deal-view-finished-en")
