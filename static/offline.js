@@ -372,6 +372,53 @@
     show();
   }
 
+  // -- the new deal's dealer: the server's, moved on past the deals that wait -------------
+
+  // The form shows who deals after the stored deals; each deal waiting before this one
+  // moves the deal on a seat, as the server will. With five at the table the dealer sits
+  // out: the one shown sits in again, and the new dealer's fields go to them.
+  function dealerAfterWaiting() {
+    const seats = JSON.parse(texts.players || "[]");
+    const shown = texts.dealer;
+    const before = fixing ? waiting.indexOf(fixing) : waiting.length;
+    if (!form || before <= 0 || seats.indexOf(shown) < 0) return;
+    const dealer = seats[(seats.indexOf(shown) + before) % seats.length];
+    const sitsOut = "sitsOut" in texts;
+    const line = document.querySelector(".deal-dealer");
+    if (line) line.textContent = fill(texts.textDealer, { dealer: dealer }) + (sitsOut ? " · " + texts.textSitsOut : "");
+    if (!sitsOut || dealer === shown) return;
+    form.querySelectorAll("input[name=declarer], input[name=partner]").forEach(function (input) {
+      const choice = input.closest(".choice");
+      const out = input.value === dealer;
+      choice.classList.toggle("is-out", out);
+      input.disabled = out;
+      input.checked = input.checked && !out;
+      const note = choice.querySelector("small");
+      if (note && !out) note.remove();
+      if (out && !note) {
+        const said = document.createElement("small");
+        said.textContent = texts.textDealsOut;
+        choice.querySelector("span").append(" ", said);
+      }
+    });
+    // The fields of the players in the deal (card points, ties, no trick): the new
+    // dealer's become those of the dealer shown.
+    form.querySelectorAll("input").forEach(function (input) {
+      const prefix = input.name.slice(0, input.name.length - dealer.length);
+      if (/^(points|no_trick)\.$/.test(prefix) && input.name === prefix + dealer) {
+        input.name = prefix + shown;
+        const label = form.querySelector("label[for=\"" + input.id + "\"]");
+        if (label) label.textContent = shown;
+      }
+      if (["loser", "winner"].indexOf(input.name) >= 0 && input.value === dealer) input.value = shown;
+      const span = input.matches(".choice > input") && input.nextElementSibling;
+      if (span && input.name !== "declarer" && input.name !== "partner" && span.firstChild.textContent === dealer) {
+        span.firstChild.textContent = shown;
+      }
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
   // -- while offline, what needs the server says so ---------------------------------------
 
   function needsReception(event) {
@@ -416,6 +463,7 @@
   load().then(function () {
     const asked = /^#fix-(\d+)$/.exec(window.location.hash);
     fixing = asked && form ? waiting.find((record) => record.seq === Number(asked[1])) || null : null;
+    dealerAfterWaiting();
     if (fixing) refill(fixing.fields);
     show();
     return sync();

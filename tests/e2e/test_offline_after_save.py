@@ -178,3 +178,36 @@ def test_the_kept_list_never_shows_the_prompt_to_keep_the_edit_link_again(
     page.reload()
     expect(page.get_by_role("link", name=words["new deal"], exact=True)).to_be_visible()
     expect(page.get_by_role("region", name=words["keep"])).to_have_count(0)
+
+
+def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit_out(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    five = ["Anna", "Bene", "Chris", "Dora", "Emil"]
+    list_id = open_list_and_keep_it(cellar_phone, five)
+    cellar_phone.context.set_offline(True)
+    first = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
+    enter(page, first)
+    expect(page.locator(".waiting-list li")).to_have_count(1)
+
+    Hand(page).new_deal()
+    # Emil dealt the first deal; Anna deals the second and sits it out, as the server will have it.
+    expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · sits out this deal")
+    Hand(page).radio("Game", "Ramsch")
+    points = page.get_by_role("group", name="Card points of each player", exact=True)
+    expect(points.get_by_label("Emil", exact=True)).to_have_count(1)
+    expect(points.get_by_label("Anna", exact=True)).to_have_count(0)
+    Hand(page).radio("Game", "Sauspiel")
+    declarer = page.get_by_role("group", name="Declarer", exact=True)
+    expect(declarer.get_by_role("radio", name="Anna deals, sits out", exact=True)).to_be_disabled()
+    expect(declarer.get_by_role("radio", name="Emil", exact=True)).to_be_enabled()
+    second = {"game": "ramsch", "points": {"Bene": 30, "Chris": 40, "Dora": 20, "Emil": 30}}
+    Hand(page).enter(second)
+    expect(page.locator(".waiting-list li")).to_have_count(2)
+
+    cellar_phone.context.set_offline(False)
+    expect(banner(page)).to_contain_text("Sent: stored as No. 1–2.")
+    kept = stored_deals(live_server, list_id)
+    assert same_deals(kept, [first, second])
+    assert waiting_in_store(page) == 0
