@@ -345,7 +345,7 @@
     const stop = window.AbortController ? new AbortController() : null;
     const patience = stop ? window.setTimeout(function () { stop.abort(); },
       parseInt(texts.savePatience, 10) || SAVE_PATIENCE) : null;
-    let answered = false;
+    let answered = false; // the server said no, or answered something else than the list
     window.fetch(form.getAttribute("action"), {
       method: "POST",
       body: new FormData(form),
@@ -353,15 +353,17 @@
       headers: { Accept: "application/json" },
       signal: stop ? stop.signal : undefined,
     }).then(function (response) {
-      answered = true;
-      window.clearTimeout(patience);
       if (!response.ok) {
+        answered = true;
+        window.clearTimeout(patience);
         throw new Error(String(response.status));
       }
       return response.json();
     }).then(function (answer) {
       const main = document.querySelector("main");
+      window.clearTimeout(patience);
       if (!main || !answer.main) {
+        answered = true;
         throw new Error("no list");
       }
       main.innerHTML = answer.main;
@@ -377,9 +379,10 @@
       keepForLater(answer.url);
     }).catch(function () {
       window.clearTimeout(patience);
-      // No answer at all: offline.js keeps the deal under the form's token and sends it
-      // when the signal returns (stored once, had the request reached the server). An
-      // answer that says no, or a phone without offline.js: the form the old way.
+      // No answer, or one cut off or not from the server (a Wi-Fi's login page): offline.js
+      // keeps the deal under the form's token and sends it when the signal returns (stored
+      // once, had the request reached the server). An answer that says no, or a phone
+      // without offline.js: the form the old way.
       const unsent = new CustomEvent("deal:unsent", { cancelable: true });
       if (answered || form.dispatchEvent(unsent)) {
         HTMLFormElement.prototype.submit.call(form);
