@@ -372,9 +372,9 @@
     show();
   }
 
-  // -- the new deal's dealer: the server's, moved on past the deals that wait -------------
+  // -- the new deal's number and dealer: the server's, moved on past the deals that wait --
 
-  // The form shows who deals after the stored deals; each deal waiting before this one
+  // The form shows the number and who deals after the stored deals; each deal waiting before this one
   // moves the deal on a seat, as the server will. With five at the table the dealer sits
   // out: the one shown sits in again, and the new dealer's fields go to them.
   function dealerAfterWaiting() {
@@ -383,6 +383,13 @@
     const before = fixing ? waiting.indexOf(fixing) : waiting.length;
     if (!form || before <= 0 || seats.indexOf(shown) < 0) return;
     const dealer = seats[(seats.indexOf(shown) + before) % seats.length];
+    const heading = document.querySelector("main h1");
+    const number = parseInt(texts.number, 10) + before;
+    if (heading && number) {
+      const was = heading.textContent;
+      heading.textContent = fill(texts.textHeading, { number: number });
+      document.title = document.title.replace(was, heading.textContent);
+    }
     const sitsOut = "sitsOut" in texts;
     const line = document.querySelector(".deal-dealer");
     if (line) line.textContent = fill(texts.textDealer, { dealer: dealer }) + (sitsOut ? " · " + texts.textSitsOut : "");

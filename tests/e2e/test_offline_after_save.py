@@ -194,6 +194,8 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     Hand(page).new_deal()
     # Emil dealt the first deal; Anna deals the second and sits it out, as the server will have it.
     expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · sits out this deal")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 2")
+    assert page.title().startswith("Deal 2 · ")
     Hand(page).radio("Game", "Ramsch")
     points = page.get_by_role("group", name="Card points of each player", exact=True)
     expect(points.get_by_label("Emil", exact=True)).to_have_count(1)
@@ -202,6 +204,7 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     declarer = page.get_by_role("group", name="Declarer", exact=True)
     expect(declarer.get_by_role("radio", name="Anna deals, sits out", exact=True)).to_be_disabled()
     expect(declarer.get_by_role("radio", name="Emil", exact=True)).to_be_enabled()
+    cellar_phone.screenshot("offline-five-second-deal")
     second = {"game": "ramsch", "points": {"Bene": 30, "Chris": 40, "Dora": 20, "Emil": 30}}
     Hand(page).enter(second)
     expect(page.locator(".waiting-list li")).to_have_count(2)
