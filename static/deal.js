@@ -298,9 +298,11 @@
   // Save in one request: the answer is the list as it stands after the save,
   // shown in place of the form (list.js follows it from there). The address
   // stays: a new one would have the browser fetch the icon again. A refusal, or
-  // no answer, sends the form the old way: the page shows every reason at its
-  // field, and the form's one-time token stores the deal once. A deal kept on
-  // the phone without reception (offline.js) is not sent here.
+  // an answer that is not the list, sends the form the old way: the page shows
+  // every reason at its field, and the form's one-time token stores the deal once.
+  // No answer (no signal, or none within SAVE_PATIENCE) keeps the deal on the phone
+  // under that token (offline.js). A deal kept on the phone without reception
+  // (offline.js) is not sent here.
   // The copy of the list the service worker keeps for a time without reception was
   // refreshed by the list page the old way loaded after each save. Saved in one
   // request, the list is refreshed there once this page is left or hidden, in the
@@ -321,6 +323,8 @@
     document.addEventListener("visibilitychange", keep);
   }
 
+  // How long a save waits for its answer before the deal is kept on the phone (ms).
+  const SAVE_PATIENCE = 10000;
   let sending = false;
   function save(event) {
     if (event.target !== form || event.defaultPrevented || !window.fetch) {
@@ -337,19 +341,29 @@
     // Leaving the points field for Save asked for a preview: the saved deal needs none.
     window.clearTimeout(timer);
     asked += 1;
+    // No answer in time (the phone says online, but there is no signal): given up, as lost.
+    const stop = window.AbortController ? new AbortController() : null;
+    const patience = stop ? window.setTimeout(function () { stop.abort(); },
+      parseInt(texts.savePatience, 10) || SAVE_PATIENCE) : null;
+    let answered = false; // the server said no, or answered something else than the list
     window.fetch(form.getAttribute("action"), {
       method: "POST",
       body: new FormData(form),
       credentials: "same-origin",
       headers: { Accept: "application/json" },
+      signal: stop ? stop.signal : undefined,
     }).then(function (response) {
       if (!response.ok) {
+        answered = true;
+        window.clearTimeout(patience);
         throw new Error(String(response.status));
       }
       return response.json();
     }).then(function (answer) {
       const main = document.querySelector("main");
+      window.clearTimeout(patience);
       if (!main || !answer.main) {
+        answered = true;
         throw new Error("no list");
       }
       main.innerHTML = answer.main;
@@ -364,7 +378,15 @@
       document.dispatchEvent(new Event("list:swapped"));
       keepForLater(answer.url);
     }).catch(function () {
-      HTMLFormElement.prototype.submit.call(form);
+      window.clearTimeout(patience);
+      // No answer, or one cut off or not from the server (a Wi-Fi's login page): offline.js
+      // keeps the deal under the form's token and sends it when the signal returns (stored
+      // once, had the request reached the server). An answer that says no, or a phone
+      // without offline.js: the form the old way.
+      const unsent = new CustomEvent("deal:unsent", { cancelable: true });
+      if (answered || form.dispatchEvent(unsent)) {
+        HTMLFormElement.prototype.submit.call(form);
+      }
     });
   }
   document.addEventListener("submit", save);

@@ -10,7 +10,8 @@
   if (!data || !window.indexedDB || !window.Promise) return;
   const texts = Object.assign({}, data.dataset); // list.js may swap the element
   const list = texts.list;
-  const form = document.querySelector("form[data-deal-form]");
+  // The deal form; none once deal.js shows the list in its place (list:swapped).
+  let form = document.querySelector("form[data-deal-form]");
   const lang = document.documentElement.lang || undefined;
   const banner = document.createElement("p");
   banner.className = "net";
@@ -174,6 +175,7 @@
     const key = (await answer.json()).key;
     const stored = [];
     const others = [];
+    let already = false;
     for (const record of records) {
       if (record.state === "refused") break;
       const response = await fetch(texts.apiUrl, {
@@ -182,21 +184,28 @@
         headers: { "Content-Type": "application/json", "X-Edit-Key": key, "Idempotency-Key": record.key },
         body: JSON.stringify(record.deal),
       });
+      let answer = null;
+      try {
+        answer = await response.json();
+      } catch (error) {
+        // Not JSON: the status says enough.
+      }
       if (response.status === 201) {
-        const number = (await response.json()).number;
+        const number = answer.number;
         if (number > known + 1) others.push(numbers(known + 1, number - 1));
         known = Math.max(known, number);
         stored.push(number);
         await drop(record.seq);
+      } else if (response.status === 422 && answer && answer.key === "Idempotency-Key") {
+        // Its key stored a deal already: the form's own request, whose answer was lost
+        // (deal.js), reached the server; the server keeps it once.
+        already = true;
+        await drop(record.seq);
       } else if (response.status >= 500 || response.status === 429) {
         throw new Error(response.status); // the same key again, later
       } else {
-        let reason = response.statusText || String(response.status);
-        try {
-          reason = (await response.json()).error || reason;
-        } catch (error) {
-          // Not JSON: the status says enough.
-        }
+        // The reason in the phone's language (the API's `message`), else its English `error`.
+        const reason = answer && (answer.message || answer.error) || response.statusText || String(response.status);
         record.state = "refused";
         record.reason = reason;
         await keep(record);
@@ -208,8 +217,8 @@
     if (stored.length) {
       note = fill(texts.textSynced, { numbers: numbers(stored[0], stored[stored.length - 1]) });
       if (others.length) note += " " + fill(texts.textOthers, { numbers: others.join(", ") });
-      document.dispatchEvent(new Event("list:stale"));
     }
+    if (stored.length || already) document.dispatchEvent(new Event("list:stale"));
   }
 
   // -- the deal form: keep the deal when the server cannot take it now ------------------
@@ -295,7 +304,10 @@
   function hold(event) {
     if (event.submitter && event.submitter.name === "action") return; // the no-script preview
     const offline = !navigator.onLine;
-    if (!offline && !fixing && waiting && !waiting.length) return; // the server takes it now
+    if (!offline && !fixing && waiting && !waiting.length) {
+      spend(form.elements.token && form.elements.token.value);
+      return; // the server takes it now
+    }
     event.preventDefault();
     if (!waiting) {
       load().then(() => form.requestSubmit(event.submitter));
@@ -303,13 +315,115 @@
     }
     const deal = dealOf();
     if (!deal.game) {
-      banner.textContent = texts.textChoose;
-      banner.hidden = false;
+      say(texts.textChoose);
       return;
     }
-    const record = { list: list, key: newKey(), deal: deal, fields: fields(), summary: summaryOf(deal.game), state: "waiting", at: Date.now() };
+    queue(deal, newKey());
+  }
+
+  // Keep the deal on the phone, under this key, and open the list (the copy the service worker keeps).
+  function queue(deal, key) {
+    const record = { list: list, key: key, deal: deal, fields: fields(), summary: summaryOf(deal.game), state: "waiting", at: Date.now() };
     if (fixing) record.seq = fixing.seq; // its place in the order
-    keep(record).then(() => window.location.assign(texts.listUrl));
+    return keep(record).then(() => window.location.assign(texts.listUrl));
+  }
+
+  // deal.js's save got no answer (no signal, though the phone says online, or too slow):
+  // the deal waits here under the form's own token, the key the server stored it with if
+  // the request reached it, so that it is stored once (send: a 422 on the key).
+  // A form the service worker kept may carry a token an earlier page of this phone sent:
+  // the server stored that deal under it already, so this one gets a key of its own.
+  function unsent(event) {
+    const token = form.elements.token && form.elements.token.value;
+    const deal = dealOf();
+    if (!deal.game) return; // deal.js sends the form the old way
+    event.preventDefault();
+    queue(deal, token && !spent(token) ? token : newKey())
+      .catch(() => HTMLFormElement.prototype.submit.call(form));
+  }
+
+  // The form tokens this phone sent, each with the page that sent it (the last hundred).
+  const thisPage = newKey();
+  function sentTokens() {
+    try {
+      return JSON.parse(localStorage.getItem("scorer-sent-tokens") || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+  function spent(token) {
+    return sentTokens().some((pair) => pair[0] === token && pair[1] !== thisPage);
+  }
+  function spend(token) {
+    if (!token || sentTokens().some((pair) => pair[0] === token)) return;
+    try {
+      localStorage.setItem("scorer-sent-tokens", JSON.stringify(sentTokens().concat([[token, thisPage]]).slice(-100)));
+    } catch (error) {
+      // No storage: a kept form's token may be refused as sent before; the list says why.
+    }
+  }
+
+  // deal.js showed the list in place of the form: from now on this is a list page.
+  function swapped() {
+    if (form && !form.isConnected) {
+      form = null;
+      fixing = null;
+    }
+    show();
+  }
+
+  // -- the new deal's number and dealer: the server's, moved on past the deals that wait --
+
+  // The form shows the number and who deals after the stored deals; each deal waiting before this one
+  // moves the deal on a seat, as the server will. With five at the table the dealer sits
+  // out: the one shown sits in again, and the new dealer's fields go to them.
+  function dealerAfterWaiting() {
+    const seats = JSON.parse(texts.players || "[]");
+    const shown = texts.dealer;
+    const before = fixing ? waiting.indexOf(fixing) : waiting.length;
+    if (!form || before <= 0 || seats.indexOf(shown) < 0) return;
+    const dealer = seats[(seats.indexOf(shown) + before) % seats.length];
+    const heading = document.querySelector("main h1");
+    const number = parseInt(texts.number, 10) + before;
+    if (heading && number) {
+      const was = heading.textContent;
+      heading.textContent = fill(texts.textHeading, { number: number });
+      document.title = document.title.replace(was, heading.textContent);
+    }
+    const sitsOut = "sitsOut" in texts;
+    const line = document.querySelector(".deal-dealer");
+    if (line) line.textContent = fill(texts.textDealer, { dealer: dealer }) + (sitsOut ? " · " + texts.textSitsOut : "");
+    if (!sitsOut || dealer === shown) return;
+    form.querySelectorAll("input[name=declarer], input[name=partner]").forEach(function (input) {
+      const choice = input.closest(".choice");
+      const out = input.value === dealer;
+      choice.classList.toggle("is-out", out);
+      input.disabled = out;
+      input.checked = input.checked && !out;
+      const note = choice.querySelector("small");
+      if (note && !out) note.remove();
+      if (out && !note) {
+        const said = document.createElement("small");
+        said.textContent = texts.textDealsOut;
+        choice.querySelector("span").append(" ", said);
+      }
+    });
+    // The fields of the players in the deal (card points, ties, no trick): the new
+    // dealer's become those of the dealer shown.
+    form.querySelectorAll("input").forEach(function (input) {
+      const prefix = input.name.slice(0, input.name.length - dealer.length);
+      if (/^(points|no_trick)\.$/.test(prefix) && input.name === prefix + dealer) {
+        input.name = prefix + shown;
+        const label = form.querySelector("label[for=\"" + input.id + "\"]");
+        if (label) label.textContent = shown;
+      }
+      if (["loser", "winner"].indexOf(input.name) >= 0 && input.value === dealer) input.value = shown;
+      const span = input.matches(".choice > input") && input.nextElementSibling;
+      if (span && input.name !== "declarer" && input.name !== "partner" && span.firstChild.textContent === dealer) {
+        span.firstChild.textContent = shown;
+      }
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   // -- while offline, what needs the server says so ---------------------------------------
@@ -345,14 +459,18 @@
     needsReception(event);
   }, true);
   document.addEventListener("submit", needsReception, true);
-  document.addEventListener("list:swapped", show);
+  document.addEventListener("list:swapped", swapped);
   window.addEventListener("online", function () { show(); sync(); });
   window.addEventListener("offline", show);
-  if (form) form.addEventListener("submit", hold);
+  if (form) {
+    form.addEventListener("submit", hold);
+    form.addEventListener("deal:unsent", unsent);
+  }
 
   load().then(function () {
     const asked = /^#fix-(\d+)$/.exec(window.location.hash);
     fixing = asked && form ? waiting.find((record) => record.seq === Number(asked[1])) || null : null;
+    dealerAfterWaiting();
     if (fixing) refill(fixing.fields);
     show();
     return sync();

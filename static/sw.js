@@ -89,8 +89,15 @@ function page(request, url, stored) {
 // Keep a page, the assets it names, and (for a list) its new-deal form, so
 // that an evening can start without reception. An asset's older fingerprints
 // go once the new one is kept.
-async function keep(url, response) {
+// A page sent `no-store` (a list's page that asks, once, to keep its edit link: it
+// carries the key) is not kept as it is: the page is asked for again, without the
+// prompt now, and that copy is kept, so that offline the prompt never shows again.
+async function keep(url, response, again = true) {
   if (!response.ok || response.redirected || response.type !== "basic") return;
+  if (/no-store/.test(response.headers.get("Cache-Control") || "")) {
+    if (again) await fetch(url.href).then((r) => keep(url, r, false)).catch(() => null);
+    return;
+  }
   const cache = await caches.open(CACHE);
   const html = await response.clone().text();
   await cache.put(url.href, response);

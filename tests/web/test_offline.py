@@ -85,3 +85,40 @@ def test_the_test_switch_stores_the_deal_and_drops_its_answer(app: Flask) -> Non
     assert again.status_code == 201 and again.get_json()["number"] == 1
     assert len(client.get(f"/api/lists/{made['id']}").get_json()["deals"]) == 1
     assert client.get("/test/offline/dropped").get_json() == {"count": 0, "dropped": 1}
+
+
+def test_a_refused_deal_says_why_in_the_language_of_the_phone_and_keeps_the_english_error(
+    client: FlaskClient, created: dict[str, Any],
+) -> None:
+    headers = {"X-Edit-Key": created["edit_key"], "Idempotency-Key": "k1"}
+    url = f"/api/lists/{created['id']}/deals"
+    too_many = dict(SAUSPIEL, points=121)
+    english = client.post(url, json=too_many, headers=headers)
+    assert english.status_code == 422
+    answer = english.get_json()
+    assert answer["error"] == answer["message"] == "deal 1: points: 121 is more than the 120 in the pack"
+    assert (answer["deal"], answer["key"]) == (1, "points")
+
+    german = client.post(url, json=too_many, headers={**headers, "Accept-Language": "de-DE,de;q=0.9"})
+    answer = german.get_json()
+    assert answer["error"] == "deal 1: points: 121 is more than the 120 in the pack"  # the API's words stay
+    assert "121 sind mehr als die 120 Augen im Blatt" in answer["message"]
+    client.get("/lang/de")  # the language chosen with the switch wins over the browser's
+    chosen = client.post(url, json=too_many, headers={**headers, "Accept-Language": "en"}).get_json()
+    assert "121 sind mehr als die 120 Augen im Blatt" in chosen["message"]
+
+
+def test_the_test_switch_drops_the_answer_to_a_save_in_one_request(app: Flask) -> None:
+    testing.register(app)
+    client = app.test_client()
+    made = client.post("/api/lists", json=bavarian_list()).get_json()
+    client.get(made["edit_url"])
+    form = client.get(f"/l/{made['id']}/deals/new").get_data(as_text=True)
+    token = re.search(r'name="token" value="([^"]+)"', form)
+    assert token
+    client.post("/test/offline/drop-after-store?count=1")
+    fields = {"token": token.group(1), "game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": "72"}
+    dropped = client.post(f"/l/{made['id']}/deals/new", data=fields, headers={"Accept": "application/json"})
+    assert dropped.status_code == 502
+    assert len(client.get(f"/api/lists/{made['id']}").get_json()["deals"]) == 1
+    assert client.get("/test/offline/dropped").get_json() == {"count": 0, "dropped": 1}

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
-from scorer.web import services
+from scorer.web import i18n, services
 from scorer.web.conditional import answer_not_modified, if_match_tags, unless_unchanged
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
@@ -46,7 +46,10 @@ def answers_json(view: F) -> F:
         except Conflict as error:
             return jsonify(error=str(error)), 409
         except ScoringError as error:
-            return jsonify(error=error.message, deal=error.deal, key=error.key), 422
+            # `error` stays English; `message` says it in the request's language
+            # (the session's, else Accept-Language), for a phone that shows it.
+            return jsonify(error=error.message, deal=error.deal, key=error.key,
+                           message=i18n.message(error)), 422
 
     return wrapper  # type: ignore[return-value]
 

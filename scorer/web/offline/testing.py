@@ -2,8 +2,9 @@
 
 Registered only when ``OFFLINE_TEST_ROUTES`` is set (never in production):
 ``POST /test/offline/drop-after-store?count=N`` makes the next N deals added
-through the JSON API be stored and then answered with a dropped connection,
-as when the signal goes in the cellar while the answer is on its way.
+through the JSON API, or saved by deal.js in one request, be stored and then
+answered with a dropped connection, as when the signal goes in the cellar
+while the answer is on its way.
 """
 
 from __future__ import annotations
@@ -15,6 +16,15 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 
 from scorer.web.extensions import csrf
+
+
+def stored_a_deal(response: Response) -> bool:
+    """Whether this answer says a deal was just stored: by the JSON API, or a scripted save."""
+    if request.endpoint == "api.add_deal":
+        return response.status_code == 201
+    if request.endpoint == "deals.new_deal" and request.method == "POST" and response.is_json:
+        return "main" in (response.get_json(silent=True) or {})
+    return False
 
 
 def register(app: Flask) -> None:
@@ -37,7 +47,7 @@ def register(app: Flask) -> None:
 
     @app.after_request
     def drop_answer(response: Response) -> Response:
-        if request.endpoint != "api.add_deal" or response.status_code != 201:
+        if not stored_a_deal(response):
             return response
         with lock:
             if pending["count"] <= 0:

@@ -1,0 +1,216 @@
+"""The offline mode after a save became one request (deal.js): the list shown in place
+of the form behaves as a loaded list for offline.js; a save without signal (the phone
+says online, but no answer comes) waits on the phone and is stored once; a refusal
+of a waiting deal speaks the phone's language; the service worker keeps no copy of
+the page that asks, once, to keep the edit link.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Page, Route, expect
+
+from tests.e2e.conftest import Hand, LiveServer, Phone
+from tests.e2e.test_help_and_rights import WORDS, speak, start_list
+from tests.e2e.test_offline import (
+    FIVE_DEALS, KEPT, banner, cellar_phone, open_list_and_keep_it, same_deals, server, stored_deals,
+    waiting_in_store, waiting_on_screen, wait_until_kept,
+)
+
+__all__ = ["cellar_phone"]  # the fixture, used by name
+
+SAUSPIEL = FIVE_DEALS[0]
+
+
+def enter(page: Page, deal: dict[str, Any]) -> None:
+    """Open the deal form from the list and save this deal in it."""
+    hand = Hand(page)
+    hand.new_deal()
+    expect(page.get_by_role("radio", name="Sauspiel")).to_be_attached()
+    hand.enter(deal)
+
+
+def test_the_list_shown_after_a_save_behaves_as_a_loaded_list_without_reception(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    open_list_and_keep_it(cellar_phone)
+    enter(page, SAUSPIEL)
+    expect(page.get_by_role("status").first).to_have_text("Deal 1 saved.")
+    assert page.locator("form[data-deal-form]").count() == 0  # one request: the form was replaced
+    expect(page.locator("[data-waiting]")).to_be_attached()
+
+    cellar_phone.context.set_offline(True)
+    expect(banner(page)).to_contain_text("No reception")
+    expect(page.locator("section.totals")).to_contain_text("Totals as of the last sync")
+    # A page the phone never kept needs the server: said so, instead of the browser's error page.
+    page.get_by_role("link", name="Players and rules").tap()
+    expect(banner(page)).to_have_text("That needs reception. Entering deals works without it.")
+    assert page.locator("section.totals").count() == 1
+
+
+def test_a_save_without_signal_waits_on_the_phone_and_is_stored_once_when_it_returns(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone)
+    # The phone says it is online, but no request gets through: not the save, not the sync.
+    cut = lambda route: route.abort("internetdisconnected")  # noqa: E731
+    page.route(f"**/l/{list_id}/deals/new", lambda route: cut(route) if route.request.method == "POST"
+               else route.continue_())
+    page.route(f"**/api/lists/{list_id}/deals", cut)
+    enter(page, SAUSPIEL)
+
+    expect(page.locator(".waiting-list li")).to_have_count(1)
+    assert waiting_on_screen(page)[0].endswith("waiting for reception")
+    expect(banner(page)).to_contain_text("Waiting for reception: 1.")
+    assert stored_deals(live_server, list_id) == []
+    assert waiting_in_store(page) == 1
+
+    page.unroute_all()
+    expect(banner(page)).to_contain_text("Sent: stored as No. 1.", timeout=20_000)
+    expect(page.locator("table.block tbody.deal")).to_have_count(1)
+    assert same_deals(stored_deals(live_server, list_id), [SAUSPIEL])
+    assert waiting_in_store(page) == 0
+
+
+def test_a_save_whose_answer_comes_too_late_is_kept_and_stored_once(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone)
+    held: list[Route] = []
+
+    def reach_but_never_answer(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        route.fetch()  # the server stores the deal ...
+        held.append(route)  # ... and its answer never reaches the phone
+
+    page.route(f"**/l/{list_id}/deals/new", reach_but_never_answer)
+    Hand(page).new_deal()
+    expect(page.get_by_role("radio", name="Sauspiel")).to_be_attached()
+    page.locator("form[data-deal-form]").evaluate("(form) => { form.dataset.savePatience = '1500'; }")
+    Hand(page).enter(SAUSPIEL)
+
+    expect(page.locator("table.block tbody.deal")).to_have_count(1, timeout=20_000)
+    assert held, "the save reached the server"
+    assert same_deals(stored_deals(live_server, list_id), [SAUSPIEL])
+    expect(page.locator("[data-waiting]")).to_be_hidden()
+    assert waiting_in_store(page) == 0
+    page.wait_for_timeout(1500)
+    assert len(stored_deals(live_server, list_id)) == 1
+
+
+def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_stored_once(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone)
+    # The connection drops after the server stored the deal: the phone hears nothing.
+    server(live_server, "POST", "/test/offline/drop-after-store?count=1")
+    enter(page, SAUSPIEL)
+
+    expect(page.locator("table.block tbody.deal")).to_have_count(1, timeout=20_000)
+    assert server(live_server, "GET", "/test/offline/dropped") == {"count": 0, "dropped": 1}
+    assert same_deals(stored_deals(live_server, list_id), [SAUSPIEL])
+    page.wait_for_timeout(1500)
+    assert waiting_in_store(page) == 0
+    assert len(stored_deals(live_server, list_id)) == 1
+
+
+def put_waiting(page: Page, list_id: str, deal: dict[str, Any]) -> None:
+    """Keep a deal in the phone's store, as offline.js does for one entered offline."""
+    page.evaluate(
+        """([list, deal]) => new Promise((resolve, reject) => {
+            const open = indexedDB.open("scorer-offline", 1);
+            open.onsuccess = () => {
+                const tx = open.result.transaction("deals", "readwrite");
+                tx.objectStore("deals").put({ list: list, key: crypto.randomUUID(), deal: deal,
+                    fields: [], summary: "Sauspiel", state: "waiting", at: Date.now() });
+                tx.oncomplete = () => resolve();
+                tx.onerror = () => reject(tx.error);
+            };
+            open.onerror = () => reject(open.error);
+        })""",
+        [list_id, deal],
+    )
+
+
+def test_a_waiting_deal_the_server_refuses_says_why_in_the_language_of_the_page(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone)
+    speak(cellar_phone, "de", f"/l/{list_id}")
+    expect(page.get_by_role("link", name="Neues Spiel", exact=True)).to_be_visible()
+    put_waiting(page, list_id, dict(SAUSPIEL, points=121))
+    page.reload()
+
+    refused = page.locator(".waiting-list li.refused")
+    expect(refused).to_contain_text("121 sind mehr als die 120 Augen im Blatt")
+    expect(banner(page)).to_contain_text("121 sind mehr als die 120 Augen im Blatt")
+    assert "is more than" not in refused.inner_text()
+    assert stored_deals(live_server, list_id) == []
+
+
+def test_the_kept_list_never_shows_the_prompt_to_keep_the_edit_link_again(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    words = WORDS["en"]
+    # The worker controls the phone before the list is made: it sees the page with the prompt.
+    cellar_phone.open("/new?family=bavarian")
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    start_list(page, words, f"Keller ({time.time_ns()})")
+    expect(page.get_by_role("region", name=words["keep"])).to_be_visible()
+    list_id = page.url.split("/l/")[1].split("?")[0]
+    wait_until_kept(page, list_id)
+    assert f"/l/{list_id}" in page.evaluate(KEPT, list_id)
+    kept = page.evaluate("(id) => caches.match('/l/' + id).then((r) => r.text())", list_id)
+    assert words["keep"] not in kept and "?key=" not in kept  # nor the edit key with it
+    assert words["new deal"] in kept
+
+    cellar_phone.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("link", name=words["new deal"], exact=True)).to_be_visible()
+    expect(page.get_by_role("region", name=words["keep"])).to_have_count(0)
+
+
+def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit_out(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    five = ["Anna", "Bene", "Chris", "Dora", "Emil"]
+    list_id = open_list_and_keep_it(cellar_phone, five)
+    cellar_phone.context.set_offline(True)
+    first = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
+    enter(page, first)
+    expect(page.locator(".waiting-list li")).to_have_count(1)
+
+    Hand(page).new_deal()
+    # Emil dealt the first deal; Anna deals the second and sits it out, as the server will have it.
+    expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · sits out this deal")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deal 2")
+    assert page.title().startswith("Deal 2 · ")
+    Hand(page).radio("Game", "Ramsch")
+    points = page.get_by_role("group", name="Card points of each player", exact=True)
+    expect(points.get_by_label("Emil", exact=True)).to_have_count(1)
+    expect(points.get_by_label("Anna", exact=True)).to_have_count(0)
+    Hand(page).radio("Game", "Sauspiel")
+    declarer = page.get_by_role("group", name="Declarer", exact=True)
+    expect(declarer.get_by_role("radio", name="Anna deals, sits out", exact=True)).to_be_disabled()
+    expect(declarer.get_by_role("radio", name="Emil", exact=True)).to_be_enabled()
+    cellar_phone.screenshot("offline-five-second-deal")
+    second = {"game": "ramsch", "points": {"Bene": 30, "Chris": 40, "Dora": 20, "Emil": 30}}
+    Hand(page).enter(second)
+    expect(page.locator(".waiting-list li")).to_have_count(2)
+
+    cellar_phone.context.set_offline(False)
+    expect(banner(page)).to_contain_text("Sent: stored as No. 1–2.")
+    kept = stored_deals(live_server, list_id)
+    assert same_deals(kept, [first, second])
+    assert waiting_in_store(page) == 0
