@@ -197,6 +197,15 @@ def narrow_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
     phone.watch.assert_clean()
 
 
+@pytest.fixture
+def small_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
+    """A 360 x 740 phone, the size the issues' browser tests name; no console error, no foreign request."""
+    phone = new_phone(browser, live_server, width=NARROW, height=740)
+    yield phone
+    phone.context.close()
+    phone.watch.assert_clean()
+
+
 def create_list_by_api(phone: Phone, document: dict[str, Any]) -> str:
     """Store a list through the JSON API and open its edit link on the phone; give its id."""
     response = phone.page.request.post(phone.base_url + "/api/lists", data=document)

@@ -10,29 +10,18 @@ line by its numbers and the Bavarian words, which are the same in both languages
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import NARROW, LiveServer, Phone, create_list_by_api, new_phone, page_width
-from tests.e2e.test_deal_ux import HEIGHT, radio, screen, speak
+from tests.e2e.conftest import NARROW, Phone, create_list_by_api, page_width
+from tests.e2e.test_deal_ux import radio, screen, speak
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 LANGUAGES = ("en", "de")
 KONTRA_LINE = "Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Kontra ×2 = 90"
-
-
-@pytest.fixture
-def small_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
-    """A 360 x 740 phone; no console error, no foreign request."""
-    phone = new_phone(browser, live_server, width=NARROW)
-    phone.page.set_viewport_size({"width": NARROW, "height": HEIGHT})
-    yield phone
-    phone.context.close()
-    phone.watch.assert_clean()
 
 
 def bock_and_stock(phone: Phone, *deals: dict[str, Any]) -> str:

@@ -7,7 +7,6 @@ English until the integrator merges the catalog.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -17,18 +16,7 @@ from playwright.sync_api import Browser, expect
 from tests.e2e.conftest import NARROW, LiveServer, Phone, new_phone, page_width, small_targets
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
-HEIGHT = 740
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
-
-
-@pytest.fixture
-def small_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
-    """A 360 x 740 phone; no console error, no foreign request."""
-    phone = new_phone(browser, live_server, width=NARROW)
-    phone.page.set_viewport_size({"width": NARROW, "height": HEIGHT})
-    yield phone
-    phone.context.close()
-    phone.watch.assert_clean()
 
 
 def group_with_a_list(phone: Phone) -> dict[str, Any]:

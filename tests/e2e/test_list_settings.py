@@ -8,32 +8,20 @@ screenshot in tests/e2e/screenshots (``settings-*``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import (
-    NARROW, LiveServer, Phone, block_on_screen, new_phone, page_width,
+    NARROW, Phone, block_on_screen, page_width,
     small_targets, stored,
 )
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
-HEIGHT = 740
 LANGUAGES = ("en", "de")
 SOLO = {"game": "solo", "declarer": "Bene", "points": 75}
-
-
-@pytest.fixture
-def small_phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
-    """A 360 x 740 phone; no console error, no foreign request."""
-    phone = new_phone(browser, live_server, width=NARROW)
-    phone.page.set_viewport_size({"width": NARROW, "height": HEIGHT})
-    yield phone
-    phone.context.close()
-    phone.watch.assert_clean()
 
 
 def settings_page(phone: Phone, lang: str, list_id: str) -> Page:
