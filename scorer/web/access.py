@@ -180,8 +180,12 @@ def renew_daily(response: Response) -> Response:
     """Send a lasting session again on the first answer of a day, so it lasts from then.
 
     Only then: each cookie sent is the session as its request found it, and a
-    slow answer would undo what a quicker one changed meanwhile.
+    slow answer would undo what a quicker one changed meanwhile. A static
+    file leaves the session alone (Flask opens it only when asked), so that
+    it does not vary with the cookie.
     """
+    if request.endpoint in (None, "static"):
+        return response
     if session.permanent:
         today = date.today().isoformat()
         if session.get(_SESSION_RENEWED) != today:

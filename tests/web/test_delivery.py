@@ -24,6 +24,9 @@ def test_static_assets_are_fingerprinted_and_cached_for_a_year(client: FlaskClie
     assert asset.status_code == 200
     assert "max-age=31536000" in asset.headers["Cache-Control"]
     assert "immutable" in asset.headers["Cache-Control"]
+    # The same for every phone: it neither reads nor renews the session cookie.
+    assert "Cookie" not in asset.headers.get("Vary", "")
+    assert not [h for h in asset.headers.getlist("Set-Cookie") if h.startswith("session=")]
 
 
 def test_an_asset_without_its_fingerprint_is_not_cached_for_long(client: FlaskClient) -> None:
