@@ -52,13 +52,27 @@ def remember_key(row: ScoreListRow, key: str | None) -> bool:
     if key is None or not key_matches(row, key):
         return False
     keys = dict(session.get(_SESSION_KEYS, {}))
-    keys.pop(row.id, None)
-    keys[row.id] = seal_key(row, key)
-    while len(keys) > REMEMBERED:  # the oldest first: dicts keep their order
-        keys.pop(next(iter(keys)))
-    session[_SESSION_KEYS] = keys
-    session.permanent = True
+    sealed = seal_key(row, key)
+    if list(keys.items())[-1:] != [(row.id, sealed)]:  # not kept already, the newest
+        keys.pop(row.id, None)
+        keys[row.id] = sealed
+        while len(keys) > REMEMBERED:  # the oldest first: dicts keep their order
+            keys.pop(next(iter(keys)))
+        session[_SESSION_KEYS] = keys
+    _lasting()
     return True
+
+
+def _lasting() -> None:
+    """Make the session last (PERMANENT_SESSION_LIFETIME), writing it only if it did not.
+
+    A page seen again changes nothing, so its answer sends no cookie: each
+    cookie sent is the session as its request found it, and two answers on
+    their way at once (a page and the service worker's copy of it) would
+    otherwise undo each other's changes, such as the language just chosen.
+    """
+    if not session.permanent:
+        session.permanent = True
 
 
 def forget(row_id: str) -> None:
@@ -110,9 +124,11 @@ def editable_list(list_id: str) -> ScoreListRow:
 
 def remember_seen(row: ScoreListRow) -> None:
     """Note that this phone has opened the list, for its home page."""
-    seen = [list_id for list_id in session.get(_SESSION_SEEN, []) if list_id != row.id]
-    session[_SESSION_SEEN] = [row.id, *seen][:REMEMBERED]  # the oldest drop off the end
-    session.permanent = True
+    seen = session.get(_SESSION_SEEN, [])
+    if seen[:1] != [row.id]:  # not the newest already
+        others = [list_id for list_id in seen if list_id != row.id]
+        session[_SESSION_SEEN] = [row.id, *others][:REMEMBERED]  # the oldest drop off the end
+    _lasting()
 
 
 def known_lists() -> list[str]:

@@ -139,3 +139,19 @@ def test_a_lasting_session_is_sent_again_once_a_day_not_with_every_answer(client
     assert "Expires=" in renewed
     with client.session_transaction() as session:
         assert session["lang"] == "de" and session["renewed"] == datetime.now().date().isoformat()
+
+
+def test_a_page_seen_again_sends_no_cookie_so_it_cannot_undo_a_change_made_meanwhile(
+    client: FlaskClient,
+) -> None:
+    """A service worker fetches the edit link again while the phone switches language:
+    an answer that changes nothing must not write back the session it started with."""
+    made = client.post("/api/lists", json=bavarian_list()).get_json()
+
+    def cookies(path: str) -> list[str]:
+        return [h for h in client.get(path).headers.getlist("Set-Cookie") if h.startswith("session=")]
+
+    assert cookies(made["edit_url"])  # the edit key is kept: the session is written
+    client.get(made["url"])  # the page's form puts its CSRF token into the session
+    assert cookies(made["edit_url"]) == []
+    assert cookies(made["url"]) == []
