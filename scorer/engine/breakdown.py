@@ -195,6 +195,8 @@ class Breakdown:
     tally: tuple[Term, ...] = ()
     #: As JSON, once written (see :meth:`to_dict`).
     _json: Shared | None = field(default=None, init=False, repr=False, compare=False)
+    #: The breakdown under Bock, by the count of doublings, once made (see :meth:`under_bock`).
+    _bock: dict[int, Breakdown] | None = field(default=None, init=False, repr=False, compare=False)
 
     def worth(self) -> int:
         """The value, worked out again from the terms and multipliers."""
@@ -242,6 +244,21 @@ class Breakdown:
             self.terms, then(self.multipliers, multiplier), multiplier.apply(self.value),
             self.shares, self.tally,
         )
+
+    def under_bock(self, running: int) -> Breakdown:
+        """The breakdown with ``running`` Bock doublings applied, made once for each count.
+
+        A breakdown shared by many deals (see :func:`breakdown_of`) is played
+        under Bock by many of them: each gets the same doubled one.
+        """
+        kept = self._bock
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_bock", kept)
+        found = kept.get(running)
+        if found is None:
+            found = kept[running] = self.multiplied(doublings("bock", running))
+        return found
 
     def with_stock(self, move: StockMove) -> Breakdown:
         """The breakdown with what went into or out of the Stock."""

@@ -198,6 +198,11 @@ _READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
     }
 )
 
+#: The same, as a plain dict (read for every key of every deal), and the keys read by ``flag``.
+_READ: dict[str, Callable[[Any, str], Any]] = dict(_READERS)
+_FLAGS = frozenset(key for key, reader in _READERS.items() if reader is flag)
+_NEUTRAL: dict[str, Any] = dict(NEUTRAL)
+
 _KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
 _ALLOWED = frozenset(_KNOWN)
 _GAMES = frozenset(GAMES)
@@ -219,11 +224,26 @@ def parse_deal(data: Any, number: int) -> Deal:
                 "game", N_("%(game)s is not a game: one of %(games)s"),
                 game=shown(game), games=", ".join(GAMES),
             )
-        values = {
-            key: _READERS[key](value, key)
-            for key, value in data.items()
-            if value is not None and key in _READERS
-        }
-        return Deal._read(game, values)
+        # Deal._read, in the same pass as the keys are read: this runs for every deal of a list.
+        deal = object.__new__(Deal)
+        state = deal.__dict__
+        state["game"] = game
+        given = []
+        for key, value in data.items():
+            if value is None:
+                continue
+            if value is True and key in _FLAGS:
+                state[key] = True  # a flag set, the commonest key after the names
+                given.append(key)
+                continue
+            reader = _READ.get(key)
+            if reader is None:
+                continue  # the game, or a key the app writes out and reads back
+            value = reader(value, key)
+            if value != _NEUTRAL[key]:
+                state[key] = value
+                given.append(key)
+        state["given"] = frozenset(given)
+        return deal
     except ScoringError as error:
         raise error.in_deal(number) from None

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.engine.changes import parse_changes
-from scorer.engine.deals import parse_deal
+from scorer.engine.bulk import bulk
+from scorer.engine.deals import Deal, parse_deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.families import FAMILIES
@@ -51,7 +52,8 @@ def parse_document(text: str | bytes) -> dict[str, Any]:
     if not text.strip():
         raise ScoringError("list file", N_("is empty"))
     try:
-        document = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        with bulk():
+            document = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as error:
         raise ScoringError(
             "list file", N_("is not valid JSON: %(problem)s at line %(line)s, column %(column)s"),
@@ -74,6 +76,12 @@ def load_list(document: Mapping[str, Any]) -> ScoreList:
     score_list = read_list(document)
     score_list.replay()
     return score_list
+
+
+def _parsed(deals: list[Any]) -> tuple[Deal, ...]:
+    """Read every deal of a list, in bulk (see ``scorer.engine.bulk``)."""
+    with bulk():
+        return tuple(parse_deal(deal, number) for number, deal in enumerate(deals, start=1))
 
 
 def read_list(document: Mapping[str, Any]) -> ScoreList:
@@ -116,7 +124,7 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
         rules=rules,
         players=players,
         first_dealer=first_dealer,
-        deals=tuple(parse_deal(deal, number) for number, deal in enumerate(deals, start=1)),
+        deals=_parsed(deals),
         changes=parse_changes(document.get("changes"), rules, players, len(deals)),
     )
 
@@ -153,5 +161,9 @@ def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str,
 
 
 def score_document(document: Mapping[str, Any]) -> dict[str, Any]:
-    """Score a list file: each deal's dealer and payouts, totals, settlement, tally."""
-    return read_list(document).replay().to_dict()
+    """Score a list file: each deal's dealer and payouts, totals, settlement, tally.
+
+    Read, replayed and written as one bulk step (see ``scorer.engine.bulk``).
+    """
+    with bulk():
+        return read_list(document).replay().to_dict()

@@ -11,6 +11,8 @@ still raises ``FrozenInstanceError``.
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -73,3 +75,14 @@ def quick_replace(value: T, **changes: Any) -> T:
     copy = object.__new__(type(value))
     copy.__dict__.update(value.__dict__, **changes)
     return copy
+
+
+def plain(mapping: Mapping[str, int]) -> dict[str, int]:
+    """A plain dict of the mapping, to change or to write: a proxy's own copy.
+
+    ``dict(proxy)`` goes key by key through the mapping protocol; the copy
+    of a ``MappingProxyType`` (or of a dict) is the dict's own, several times faster.
+    """
+    if type(mapping) is MappingProxyType or type(mapping) is dict:
+        return mapping.copy()
+    return dict(mapping)

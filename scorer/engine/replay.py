@@ -8,11 +8,12 @@ from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.breakdown import Breakdown
+from scorer.engine.bulk import bulk
 from scorer.engine.changes import Change
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import Carry, Outcome, Table, check
-from scorer.engine.quick import quick_init
+from scorer.engine.quick import plain, quick_init
 from scorer.engine.rules import RuleSet
 from scorer.engine.settlement import Transfer, settle
 
@@ -38,7 +39,7 @@ def score_deal(
         check(rules, game, deal)
         checked.add((deal.game, deal.given))
     outcome = game.score(rules, table, deal, carry)
-    for rule in family.carry_rules:
+    for rule in rules.carry_rules:
         outcome = rule(rules, table, deal, game, outcome, carry)
     return outcome
 
@@ -57,22 +58,45 @@ class DealResult:
     #: Every player's payout in units; sitting out is 0. With what went into
     #: (or came out of) the Stock, sums to zero.
     payouts: Mapping[str, int]
-    #: What the deal hands the next one (tally, Bock rounds, the pot, doublers).
-    carry: Carry = Carry()
-    #: The Bock multiplier of this deal, or None when the list plays no Bock.
-    bock: int | None = None
-    #: The pot after this deal, or None when the list plays no Stock.
-    pot: int | None = None
-    #: The declaring side won (None: no declaring side, as in Ramsch or a hand thrown in).
-    won: bool | None = None
-    #: The declaring side, declarer first (empty when there is none).
-    side: tuple[str, ...] = ()
-    #: Why the payouts are what they are (see ``scorer.engine.breakdown``).
-    breakdown: Breakdown = field(kw_only=True)
+    #: The game's outcome, with the rules across deals applied: the carry, the
+    #: Bock multiplier, the declaring side and the breakdown below read it.
+    outcome: Outcome
     #: Who sat at the table (the list's seating at this deal; empty: the list's players).
     seating: tuple[str, ...] = field(default=(), kw_only=True)
     #: The rules in force at this deal (None: the list's rules).
     rules: RuleSet | None = field(default=None, kw_only=True)
+
+    @property
+    def carry(self) -> Carry:
+        """What the deal hands the next one (tally, Bock rounds, the pot, doublers)."""
+        return self.outcome.carry
+
+    @property
+    def bock(self) -> int | None:
+        """The Bock multiplier of this deal, or None when the list plays no Bock."""
+        rules = self.rules
+        return self.outcome.bock if rules is not None and rules.plays_bock else None
+
+    @property
+    def pot(self) -> int | None:
+        """The pot after this deal, or None when the list plays no Stock."""
+        rules = self.rules
+        return self.outcome.carry.pot if rules is not None and rules.plays_stock else None
+
+    @property
+    def won(self) -> bool | None:
+        """The declaring side won (None: no declaring side, as in Ramsch or a hand thrown in)."""
+        return self.outcome.won
+
+    @property
+    def side(self) -> tuple[str, ...]:
+        """The declaring side, declarer first (empty when there is none)."""
+        return self.outcome.side
+
+    @property
+    def breakdown(self) -> Breakdown:
+        """Why the payouts are what they are (see ``scorer.engine.breakdown``)."""
+        return self.outcome.breakdown
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
@@ -80,13 +104,16 @@ class DealResult:
             "number": self.number,
             "dealer": self.dealer,
             "game": self.deal.game,
-            "payouts": dict(self.payouts),
+            "payouts": plain(self.payouts),
         }
-        if self.bock is not None:
-            out["bock"] = self.bock
-        if self.pot is not None:
-            out["pot"] = self.pot
-        out["breakdown"] = self.breakdown.to_dict()
+        outcome = self.outcome
+        rules = self.rules
+        if rules is not None:
+            if rules.plays_bock:
+                out["bock"] = outcome.bock
+            if rules.plays_stock:
+                out["pot"] = outcome.carry.pot
+        out["breakdown"] = outcome.breakdown.to_dict()
         return out
 
 
@@ -154,9 +181,11 @@ class ListResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Write the result as the command line prints it."""
+        with bulk():
+            deals = [result.to_dict() for result in self.deals]
         out: dict[str, Any] = {
-            "deals": [result.to_dict() for result in self.deals],
-            "totals": dict(self.totals),
+            "deals": deals,
+            "totals": plain(self.totals),
             "settlement": [t.to_dict() for t in self.settlement],
         }
         if self.rules.get("stock") is not None:
@@ -210,9 +239,11 @@ class Replay:
         self.players = players
         self._seat = {who: i for i, who in enumerate(players)}
         self._dealer = self._seat[next_dealer]
+        #: The seat after each player's, where the deal goes next.
+        self._after = {who: (i + 1) % len(players) for i, who in enumerate(players)}
+        #: The list's players, in the order every scored deal names them.
+        self._order = tuple(self.totals)
         self._tables: dict[str, Table] = {}
-        self._bock = rules.get("bock") is not None
-        self._stock = rules.get("stock") is not None
         #: The games and keys given of the deals that passed the check (see ``score_deal``).
         self._checked: set[tuple[str, frozenset[str]]] = set()
 
@@ -292,29 +323,42 @@ class Replay:
     def add(self, deal: Deal) -> DealResult:
         """Check and score the next deal, carry its state on, and move the dealer on."""
         number = self.skipped + len(self.results) + 1
+        rules = self.rules
+        carry = self.carry
         try:
             while self._changes and self._changes[-1].start <= number:
                 self._apply(self._changes.pop())
+                rules = self.rules
             table = self._tables.get(deal.dealer or self.players[self._dealer]) or self.table(deal.dealer)
-            outcome = score_deal(self.rules, table, deal, self.carry, checked=self._checked)
+            # score_deal, written out: this runs for every deal of every list replayed.
+            family = rules.family
+            game = family.games.get(deal.game) or family.game(deal.game)
+            if (deal.game, deal.given) not in self._checked:
+                check(rules, game, deal)
+                self._checked.add((deal.game, deal.given))
+            outcome = game.score(rules, table, deal, carry)
+            for rule in rules.carry_rules:
+                outcome = rule(rules, table, deal, game, outcome, carry)
         except ScoringError as error:
             raise error.in_deal(number) from None
-        payouts = dict.fromkeys(self.totals, 0)
-        payouts.update(outcome.payouts)
+        paid = outcome.payouts
         totals = self.totals
-        for who, amount in outcome.payouts.items():
+        if tuple(paid) != self._order:
+            # Someone sat out, or the game named the players in another order:
+            # every player of the list, in the list's order, 0 for those not playing.
+            paid = {who: paid.get(who, 0) for who in totals}
+        for who, amount in paid.items():
             totals[who] += amount
-        self.carry = outcome.carry
+        after = outcome.carry
+        self.carry = after
+        dealer = table.dealer
         result = DealResult(
-            number, table.dealer, deal, MappingProxyType(payouts), outcome.carry,
-            bock=outcome.bock if self._bock else None,
-            pot=outcome.carry.pot if self._stock else None,
-            won=outcome.won, side=outcome.side,
-            breakdown=outcome.breakdown, seating=self.players, rules=self.rules,
+            number, dealer, deal, MappingProxyType(paid) if type(paid) is dict else paid, outcome,
+            seating=self.players, rules=rules,
         )
         self.results.append(result)
-        self._dealer = (self._seat[table.dealer] + 1) % len(self.players)
-        self._last = table.dealer
+        self._dealer = self._after[dealer]
+        self._last = dealer
         return result
 
     def settle_changes(self) -> None:
@@ -380,10 +424,11 @@ class ScoreList:
     def replay(self, more: Iterable[Deal] = ()) -> ListResult:
         """Score every deal in order (and any more after them)."""
         replay = self.replayer()
-        for deal in self.deals:
-            replay.add(deal)
-        for deal in more:
-            replay.add(deal)
+        with bulk():
+            for deal in self.deals:
+                replay.add(deal)
+            for deal in more:
+                replay.add(deal)
         replay.settle_changes()
         return replay.result()
 

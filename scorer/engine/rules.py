@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, cast
 
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families import FAMILIES
-from scorer.engine.families.base import Family
+from scorer.engine.families.base import CarryRule, Family
 from scorer.engine.options import MAX_TARIFF
 from scorer.engine.values import mapping, unknown_key
 
@@ -74,6 +75,24 @@ class RuleSet:
     def point_value(self) -> int:
         """Cents per unit, for the settlement."""
         return cast(int, self.values["point_value"])
+
+    @cached_property
+    def carry_rules(self) -> tuple[CarryRule, ...]:
+        """The family's rules across deals that these house rules switch on, in order.
+
+        Worked out once per rule set: every deal scored applies them.
+        """
+        return tuple(rule for key, rule in self.family.carry_rules if self.values.get(key) is not None)
+
+    @cached_property
+    def plays_bock(self) -> bool:
+        """Tell whether this list plays Bock rounds (every scored deal says its Bock multiplier)."""
+        return self.values.get("bock") is not None
+
+    @cached_property
+    def plays_stock(self) -> bool:
+        """Tell whether this list plays the Stock (every scored deal says the pot after it)."""
+        return self.values.get("stock") is not None
 
     @property
     def reads_carry(self) -> bool:

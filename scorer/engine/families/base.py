@@ -203,8 +203,10 @@ class Family:
     options: tuple[Option, ...]
     #: With this many at the table, the dealer sits each deal out.
     dealer_sits_out: int | None = None
-    #: The rules across deals, applied in order after each game's own scoring.
-    carry_rules: tuple[CarryRule, ...] = ()
+    #: The rules across deals, applied in order after each game's own scoring,
+    #: each with the house rule that switches it on (it is off while that rule
+    #: is null; see ``RuleSet.carry_rules``).
+    carry_rules: tuple[tuple[str, CarryRule], ...] = ()
     #: How a list of this family can end, besides "open" and "deals".
     ends: tuple[str, ...] = ()
     #: The tally as the list file shows it, from the players and the final carry.

@@ -24,7 +24,7 @@ from scorer.engine.families.common import (
     tariffs_option,
 )
 from scorer.engine.options import Choice, Choices, Durchmarsch, Flag, Group, LaufendeFrom, Number
-from scorer.engine.quick import quick_replace
+from scorer.engine.quick import plain, quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -291,7 +291,7 @@ def bock_rounds(
     rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
 ) -> Outcome:
     """Bock: a deal under a running round pays double; events start new rounds."""
-    setting = rules["bock"]
+    setting = rules.values["bock"]
     if setting is None:
         return outcome
     started = deal.bock or not outcome.events.isdisjoint(setting["after"])
@@ -315,7 +315,7 @@ def bock_rounds(
         payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
         bock=multiplier,
         carry=quick_replace(outcome.carry, bock=tuple(rounds)),
-        breakdown=outcome.breakdown.multiplied(doublings("bock", running)) if running else outcome.breakdown,
+        breakdown=outcome.breakdown.under_bock(running) if running else outcome.breakdown,
     )
 
 
@@ -329,7 +329,7 @@ def the_stock(
     rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
 ) -> Outcome:
     """The Stock: a hand thrown in pays into the pot; the next won game takes it."""
-    setting = rules["stock"]
+    setting = rules.values["stock"]
     if setting is None:
         return outcome
     pot = before.pot
@@ -350,7 +350,7 @@ def the_stock(
         pot *= 2
     else:
         return outcome  # nothing goes into the pot or out of it
-    payouts = dict(outcome.payouts)
+    payouts = plain(outcome.payouts)
     for who, amount in amounts:
         payouts[who] += amount
     return quick_replace(
@@ -539,7 +539,7 @@ FAMILY = Family(
     games=GAMES,
     options=OPTIONS,
     dealer_sits_out=5,
-    carry_rules=(bock_rounds, the_stock),
+    carry_rules=(("bock", bock_rounds), ("stock", the_stock)),
     reads_carry=_reads_carry,
     tables=(
         # Bock rounds and the pot with their defaults: {} is every default of a group.

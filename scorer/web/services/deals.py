@@ -16,6 +16,7 @@ from scorer.engine import (
     N_, Carry, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
     parse_rules,
 )
+from scorer.engine.bulk import bulk
 from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
@@ -205,8 +206,9 @@ def keep_carry(list_id: str, kept: KeptCarry | None) -> None:
 def replay_to_end(score_list: ScoreList) -> Replay:
     """A running replay of the list, ready to score one more deal."""
     replay = score_list.replayer()
-    for deal in score_list.deals:
-        replay.add(deal)
+    with bulk():
+        for deal in score_list.deals:
+            replay.add(deal)
     return replay
 
 
