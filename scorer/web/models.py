@@ -123,8 +123,13 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
     @classmethod
     def of(cls, list_id: str, position: int, data: dict[str, Any], **more: Any) -> DealRow:
         """A row for a deal as the list file writes it."""
-        return cls(list_id=list_id, position=position, data=data,
-                   named_dealer=data.get("dealer"), **more)
+        return cls(**cls.values_of(list_id, position, data, **more))
+
+    @staticmethod
+    def values_of(list_id: str, position: int, data: dict[str, Any], **more: Any) -> dict[str, Any]:
+        """The columns of a deal's row as the list file writes it (for an INSERT statement)."""
+        return {"list_id": list_id, "position": position, "data": data,
+                "named_dealer": data.get("dealer"), **more}
 
 
 class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import i18n, services
+from scorer.web.extensions import db
 from scorer.web.conditional import answer_not_modified, if_match_tags, unless_unchanged
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
@@ -152,13 +153,20 @@ def _list_answer(row: services.ScoreListRow) -> Response:
 @answers_json
 def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
-    row = _editable(list_id)
+    # Found and locked in one round trip: every phone adding to the list waits on each one.
+    row = services.editable_list(list_id, request.headers.get("X-Edit-Key"))
     key = request.headers.get("Idempotency-Key", "").strip() or None
     if key is not None and not services.valid_idempotency_key(key):
+        db.session.rollback()  # refused: let go of the lock at once
         raise BadBody(
             f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
         )
-    result, _created = services.add_deal(row, json_object(), idempotency_key=key)
+    try:
+        data = json_object()
+    except BadBody:
+        db.session.rollback()
+        raise
+    result, _created = services.add_deal(row, data, idempotency_key=key)
     return jsonify(scored(result)), 201
 
 

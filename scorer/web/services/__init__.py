@@ -30,6 +30,7 @@ from scorer.web.services.keys import (
 )
 from scorer.web.services.lists import (
     END_KINDS, MAX_TITLE, PARSED_KEPT, ByRevision, ListState, Progress, create_list, deal_counts, delete_list,
+    editable_list,
     engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
     parsed_deal, progress, recent_lists, reopen, revision_key,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -51,6 +52,36 @@ def transaction(change: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def lock_list(list_id: str) -> ScoreListRow | None:
+    """Take a list's write lock and read its row, in one statement; None when there is none.
+
+    A change that would first read the row and then lock it makes two round
+    trips to the database where this makes one (see :func:`_lock`). Whoever
+    calls it checks the row (its edit key) and rolls back when refusing, so
+    the lock is let go at once.
+    """
+    found = db.session.execute(_lock_statement(), {"list_id": list_id, "now": now()}).scalar()
+    if found is not None:
+        db.session.info.setdefault("locked_lists", set()).add(list_id)
+    return found
+
+
+@functools.cache
+def _lock_statement() -> Any:
+    """The lock's UPDATE: bump the revision, read the row back in the same round trip.
+
+    Built once, its values bound when it runs: building a statement costs
+    more than the database takes to run this one.
+    """
+    return (
+        sa.update(ScoreListRow)
+        .where(ScoreListRow.id == sa.bindparam("list_id", type_=sa.String))
+        .values(revision=ScoreListRow.revision + 1, updated_at=sa.bindparam("now", type_=sa.DateTime))
+        .returning(ScoreListRow)
+        .execution_options(synchronize_session=False, populate_existing=True)
+    )
+
+
 def _lock(row: ScoreListRow) -> None:
     """Take the list's write lock for this transaction, bumping its revision.
 
@@ -62,13 +93,7 @@ def _lock(row: ScoreListRow) -> None:
     db.session.info.setdefault("locked_lists", set()).add(row.id)
     # RETURNING reads the row back in the same round trip (SQLite 3.35+, PostgreSQL):
     # other phones wait for this lock through every round trip until the commit.
-    db.session.execute(
-        sa.update(ScoreListRow)
-        .where(ScoreListRow.id == row.id)
-        .values(revision=ScoreListRow.revision + 1, updated_at=now())
-        .returning(ScoreListRow)
-        .execution_options(synchronize_session=False, populate_existing=True)
-    ).all()
+    db.session.execute(_lock_statement(), {"list_id": row.id, "now": now()}).all()
 
 
 @sa.event.listens_for(sa.orm.Session, "after_commit")

@@ -20,7 +20,7 @@ from scorer.engine.bulk import bulk
 from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
-from scorer.web.services.base import Conflict, NotFound, _lock, by_id, transaction
+from scorer.web.services.base import Conflict, NotFound, _lock, by_id, locked, transaction
 from scorer.web.services.lists import _all_deals, engine_list, kept_deals, list_state, parsed
 
 
@@ -234,9 +234,11 @@ def add_deal(
 ) -> tuple[DealResult, bool]:
     """Score and keep the next deal; a repeated idempotency key keeps it once.
 
-    Returns the scored deal and whether it was new.
+    Returns the scored deal and whether it was new. The list's write lock is
+    taken here, unless this transaction took it already (``lock_list``).
     """
-    _lock(row)
+    if not locked(row.id):
+        _lock(row)
     if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
         raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
     sent = fingerprint(data) if idempotency_key else None
@@ -250,10 +252,14 @@ def add_deal(
     replay = next_deal(row, end)
     deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
     result = replay.add(deal)
-    db.session.add(DealRow.of(row.id, end.last_position + 1, deal.to_dict(),
-                              idempotency_key=idempotency_key, idempotency_fingerprint=sent))
     list_id, after = row.id, carry_of(row, replay)
     try:
+        # An INSERT statement, not an object for the session to flush: the
+        # deal is not read back, and the unit of work costs more than the write.
+        db.session.execute(_insert_deal(), DealRow.values_of(
+            list_id, end.last_position + 1, deal.to_dict(),
+            idempotency_key=idempotency_key, idempotency_fingerprint=sent,
+        ))
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -263,6 +269,12 @@ def add_deal(
         return repeat, False
     keep_carry(list_id, after)
     return result, True
+
+
+@functools.cache
+def _insert_deal() -> sa.Insert:
+    """The INSERT of a deal's row, built once (its values are bound when it runs)."""
+    return sa.insert(DealRow)
 
 
 def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealResult | None:

@@ -21,8 +21,8 @@ from scorer.engine.changes import parse_changes
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, RetiredListRow, ScoreListRow, now
-from scorer.web.services.base import NotFound, _lock, locked, transaction
-from scorer.web.services.keys import hash_key, key_from_token, token_digest
+from scorer.web.services.base import NotFound, _lock, lock_list, locked, transaction
+from scorer.web.services.keys import hash_key, key_from_token, require_key, token_digest
 
 
 #: How a list ends: after a number of deals, at a classic-points target
@@ -90,6 +90,21 @@ def _new_list_id() -> str:
         list_id = secrets.token_urlsafe(16)
         if db.session.get(ScoreListRow, list_id) is None and not is_retired(list_id):
             return list_id
+
+
+@transaction
+def editable_list(list_id: str, key: str | None) -> ScoreListRow:
+    """Find a list to change with this edit key, its write lock taken in the same round trip.
+
+    For a change that will lock the list anyway (adding a deal): one statement
+    instead of a read and then the lock. Refused (and the lock let go at once)
+    without the list's edit key.
+    """
+    row = lock_list(list_id) if is_list_id(list_id) else None
+    if row is None:
+        raise NotFound("no such list")
+    require_key(row, key)
+    return row
 
 
 def get_list(list_id: str) -> ScoreListRow:
