@@ -11,9 +11,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
-    Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for,
+    Blueprint, abort, flash, g, get_template_attribute, jsonify, redirect, render_template, request,
+    session, url_for,
 )
 from flask_babel import format_currency, format_timedelta
+from markupsafe import Markup
 from flask_babel import gettext as _
 
 from scorer.engine import FAMILIES, ScoringError
@@ -247,6 +249,25 @@ def _statistics(state: services.ListState) -> dict[str, Any]:
     return dict(_STATISTICS.get(key, lambda: statistics_of(state.result), keep=state.current))
 
 
+#: The statistics table as HTML, by the list's revision and the page's language.
+_STATISTICS_HTML = services.ByRevision(kept=64)
+
+
+def _statistics_html(state: services.ListState, figures: dict[str, Any]) -> Markup | None:
+    """The statistics table of the list as it stands, written once per revision and language.
+
+    A fifth of what the list page costs to render, and the same for every
+    phone that reloads the list after a change.
+    """
+    if not figures.get("stats"):
+        return None
+    table = get_template_attribute("pictures/_statistics.html", "statistics_table")
+    key = (*services.revision_key(state.row), select_locale())
+    return _STATISTICS_HTML.get(  # type: ignore[no-any-return]
+        key, lambda: table(figures["stats"], state.result.players, figures["stat_games"]), keep=state.current,
+    )
+
+
 @bp.get("/l/<list_id>")
 def show_list(list_id: str) -> Any:
     """The list, like the paper block: the newest deals (``?deals=all``: every deal) and the totals."""
@@ -276,13 +297,15 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     played = len(state.result.deals)
     lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
     deals_prefix = url_for("deals.show_deal", list_id=row.id, number=1).removesuffix("1")
+    figures = _statistics(state)
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=tally, leader=leader(state),
         sitting_out=sitting_out(state),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,
-        chart=None if lazy_chart else _chart(state), **_statistics(state),
+        chart=None if lazy_chart else _chart(state), **figures,
+        stats_html=None if after_save else _statistics_html(state, figures),
         can_edit=can_edit, can_change=can_edit and not state.finished,
         keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
