@@ -66,15 +66,18 @@ def game_value(
     A Tout (x2) or a Sie (x4) counts no schneider or schwarz: its multiplier
     stands for them. Contra, re and the doubles double last.
     """
-    running = laufende_units(rules, game, deal) if game.trumps else 0
-    tariffs = rules.tariffs
+    # Runs for most deals: no Laufende count nothing (laufende_units would say 0).
+    laufende = deal.laufende
+    running = laufende_units(rules, game, deal) if laufende and game.trumps else 0
+    tariffs: Mapping[str, int] = rules.values["tariffs"]
     name = game.tariff or game.name
-    counted = not (deal.sie or deal.tout) and schneider(rules, deal, points, won)
+    sie, tout, schwarz = deal.sie, deal.tout, deal.schwarz
+    counted = not (sie or tout) and schneider(rules, deal, points, won)
     return _valued(
         name, tariffs[name],
         tariffs["schneider"] if counted else None,
-        tariffs["schwarz"] if counted and deal.schwarz else None,
-        running, deal.laufende, SIE if deal.sie else TOUT if deal.tout else None,
+        tariffs["schwarz"] if counted and schwarz else None,
+        running, laufende, SIE if sie else TOUT if tout else None,
         deal.contra, deal.re, deal.doubles,
     )
 
@@ -144,42 +147,60 @@ def _check_sie(rules: RuleSet, deal: Deal) -> None:
 
 def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Sauspiel and Hochzeit: declarer and partner against the other two."""
-    assert deal.declarer is not None
+    # Most deals of a list are partner games: the checks below call the
+    # checking functions (which raise) only when a deal fails the quick test.
+    declarer, partner = deal.declarer, deal.partner
+    assert declarer is not None and partner is not None
+    active = table.active
     game = GAMES[deal.game]
-    declarer = seated(table, deal.declarer, "declarer")
-    partner = partner_of(table, deal, declarer, game)
-    if deal.game == "sauspiel" and deal.called_ace == "hearts" and rules["edition"] >= 2:
+    if declarer not in active:
+        seated(table, declarer, "declarer")
+    if partner not in active or partner == declarer:
+        partner_of(table, deal, declarer, game)
+    if deal.called_ace == "hearts" and deal.game == "sauspiel" and rules["edition"] >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
-    check_modifiers(deal, table)
-    points = side_points(deal, widow=False)
+    if deal.re or deal.doubles or deal.sie:
+        check_modifiers(deal, table)
+    points = deal.points
+    if not isinstance(points, int) or deal.schwarz:
+        points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
     terms, multipliers, value = game_value(rules, game, deal, points, won)
     sign = 1 if won else -1
+    # side_against_side, written out: each of the side +value, each opponent -value.
+    payouts = dict.fromkeys(active, -value * sign)
+    payouts[declarer] = payouts[partner] = value * sign
     return Outcome(
-        side_against_side(table, {declarer, partner}, value * sign), carry,
-        won=won, side=(declarer, partner), events=events(deal, points),
+        payouts, carry, 1, won, (declarer, partner), _EVENTS[points == 60, deal.re, deal.schwarz],
         breakdown=breakdown_of(
-            terms, multipliers, value, side_against_rest(declarer, partner, table.active, sign)
+            terms, multipliers, value, side_against_rest(declarer, partner, active, sign)
         ),
     )
 
 
 def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Wenz, Solo, Geier, Farbwenz, Farbgeier: the declarer against the other three."""
-    assert deal.declarer is not None
+    # The quick tests of partner_game: the checks run only for a deal that may fail them.
+    declarer = deal.declarer
+    assert declarer is not None
+    active = table.active
     game = GAMES[deal.game]
-    declarer = seated(table, deal.declarer, "declarer")
-    check_modifiers(deal, table)
-    _check_sie(rules, deal)
-    points = side_points(deal, widow=False)
+    if declarer not in active:
+        seated(table, declarer, "declarer")
+    if deal.re or deal.doubles or deal.sie:
+        check_modifiers(deal, table)
+        _check_sie(rules, deal)
+    points = deal.points
+    if not isinstance(points, int) or deal.schwarz:
+        points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
     terms, multipliers, value = game_value(rules, game, deal, points, won)
     sign = 1 if won else -1
     return Outcome(
-        against_all(table, declarer, value * sign), carry,
-        won=won, side=(declarer,), events=events(deal, points),
+        against_all(table, declarer, value * sign), carry, 1, won, (declarer,),
+        _EVENTS[points == 60, deal.re, deal.schwarz],
         breakdown=breakdown_of(
-            terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
+            terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)
         ),
     )
 
