@@ -9,8 +9,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine.breakdown import (
-    CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, StockMove, Term, breakdown_of, doublings,
-    one_against_rest, share, side_against_rest, term, terms_of,
+    CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, Term, breakdown_of, doublings,
+    one_against_rest, share, side_against_rest, stock_move, term, terms_of,
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
@@ -318,26 +318,46 @@ def bock_rounds(
     started = deal.bock or not outcome.events.isdisjoint(setting["after"])
     if not before.bock and not started:
         return outcome  # no round running and none starting: nothing changes
-    rounds = list(before.bock)
-    running = 0
-    if rounds:
-        if setting["stack"] == "double":
-            running = len(rounds)
-            rounds = [left - 1 for left in rounds]
-        else:
-            running = 1
-            rounds[0] -= 1
-        rounds = [left for left in rounds if left > 0]
-    if started:
-        rounds.append(setting["deals"] or len(table.players))
+    running, rounds = _rounds_after(
+        before.bock, started, setting["stack"] == "double", setting["deals"] or len(table.players)
+    )
+    if not running:
+        # A round starts and none runs: only the carry changes.
+        return quick_replace(
+            outcome, payouts=MappingProxyType(plain(outcome.payouts)), bock=1,
+            carry=quick_replace(outcome.carry, bock=rounds),
+        )
     multiplier = 1 << running
     return quick_replace(
         outcome,
         payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
         bock=multiplier,
-        carry=quick_replace(outcome.carry, bock=tuple(rounds)),
-        breakdown=outcome.breakdown.under_bock(running) if running else outcome.breakdown,
+        carry=quick_replace(outcome.carry, bock=rounds),
+        breakdown=outcome.breakdown.under_bock(running),
     )
+
+
+@lru_cache(maxsize=256)
+def _rounds_after(
+    rounds: tuple[int, ...], started: bool, stacked: bool, deals: int
+) -> tuple[int, tuple[int, ...]]:
+    """The Bock doublings of a deal and the rounds after it, from the rounds before it.
+
+    Kept once for each: the rounds of a list go through the same few states.
+    """
+    running = 0
+    left = list(rounds)
+    if left:
+        if stacked:
+            running = len(left)
+            left = [n - 1 for n in left]
+        else:
+            running = 1
+            left[0] -= 1
+        left = [n for n in left if n > 0]
+    if started:
+        left.append(deals)
+    return running, tuple(left)
 
 
 def _takes_the_pot(setting: Mapping[str, Any], game: Game) -> bool:
@@ -356,13 +376,13 @@ def the_stock(
     pot = before.pot
     if game.kind == "none":
         moved = "pay_in"
-        amounts = tuple((who, -setting["pay"]) for who in table.active)
+        amounts = tuple([(who, -setting["pay"]) for who in table.active])
         pot += setting["pay"] * len(table.active)
     elif outcome.won and pot >= len(outcome.side) and _takes_the_pot(setting, game):
         # A pot smaller than the side stays whole: its shares would be 0.
         moved = "take"
         each = pot // len(outcome.side)
-        amounts = tuple((who, each) for who in outcome.side)
+        amounts = tuple([(who, each) for who in outcome.side])
         pot -= each * len(outcome.side)
     elif outcome.won is False and pot and setting["double"] and game.name in ("sauspiel", "hochzeit"):
         moved = "double"
@@ -376,7 +396,7 @@ def the_stock(
         payouts[who] += amount
     return quick_replace(
         outcome, payouts=MappingProxyType(payouts), carry=quick_replace(outcome.carry, pot=pot),
-        breakdown=outcome.breakdown.with_stock(StockMove(moved, before.pot, pot, amounts)),
+        breakdown=outcome.breakdown.with_stock(stock_move(moved, before.pot, pot, amounts)),
     )
 
 
