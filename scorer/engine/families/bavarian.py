@@ -315,7 +315,8 @@ def bock_rounds(
     setting = rules.values["bock"]
     if setting is None:
         return outcome
-    started = deal.bock or not outcome.events.isdisjoint(setting["after"])
+    events = outcome.events  # most often none: no need to look among them
+    started = deal.bock or bool(events) and not events.isdisjoint(setting["after"])
     if not before.bock and not started:
         return outcome  # no round running and none starting: nothing changes
     running, rounds = _rounds_after(
