@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any, NoReturn
 
 from scorer.engine.errors import N_
+from scorer.engine.quick import quick_init
 
 #: The name of the multiplier that caps the product of those before it.
 CAP = "cap"
@@ -150,7 +151,8 @@ class Share:
         _set_json(self, {"role": self.role, "players": self.players, "times": self.times})
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class StockMove:
     """What a deal put into the Stock (the pot) or took out of it; Bock never doubles it."""
 
@@ -172,7 +174,8 @@ class StockMove:
         })
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True)
 class Breakdown:
     """Why a deal pays what it pays, in the same shape for every family.
 
@@ -235,14 +238,9 @@ class Breakdown:
 
     def multiplied(self, multiplier: Multiplier) -> Breakdown:
         """The breakdown with one more multiplier applied to its value (Bock)."""
-        if self.stock is not None:
-            return Breakdown(
-                self.terms, (*self.multipliers, multiplier), multiplier.apply(self.value),
-                self.shares, self.stock, self.tally,
-            )
         return breakdown_of(
             self.terms, then(self.multipliers, multiplier), multiplier.apply(self.value),
-            self.shares, self.tally,
+            self.shares, self.tally, stock=self.stock,
         )
 
     def under_bock(self, running: int) -> Breakdown:
@@ -261,8 +259,12 @@ class Breakdown:
         return found
 
     def with_stock(self, move: StockMove) -> Breakdown:
-        """The breakdown with what went into or out of the Stock."""
-        return Breakdown(self.terms, self.multipliers, self.value, self.shares, move, self.tally)
+        """The breakdown with what went into or out of the Stock.
+
+        Shared like those of :func:`breakdown_of` when the move is shared too
+        (see :func:`stock_move`): the same game moving the same pot.
+        """
+        return breakdown_of(self.terms, self.multipliers, self.value, self.shares, self.tally, stock=move)
 
 
 _JSON = attrgetter("json")
@@ -313,6 +315,15 @@ def doublings(name: str, count: int) -> Multiplier:
     return Multiplier(name, 1 << count, count)
 
 
+@lru_cache(maxsize=1024)
+def stock_move(name: str, before: int, after: int, amounts: tuple[tuple[str, int], ...]) -> StockMove:
+    """A Stock move, built once for each name, pot before and after, and amounts.
+
+    The pot of a list goes through the same few sizes, and so do its moves.
+    """
+    return StockMove(name, before, after, amounts)
+
+
 @lru_cache(maxsize=4096)
 def share(role: str, players: tuple[str, ...], times: int) -> Share:
     """A share, built once for each role, players and times."""
@@ -320,14 +331,14 @@ def share(role: str, players: tuple[str, ...], times: int) -> Share:
 
 
 #: Breakdowns built from shared pieces, by the pieces' identity and the value.
-_BUILT: dict[tuple[int, int, int, int, int], Breakdown] = {}
+_BUILT: dict[tuple[int, int, int, int, int, int], Breakdown] = {}
 #: How many are kept before starting again.
 _MOST_BUILT = 4096
 
 
 def breakdown_of(
     terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
-    shares: tuple[Share, ...], tally: tuple[Term, ...] = (),
+    shares: tuple[Share, ...], tally: tuple[Term, ...] = (), *, stock: StockMove | None = None,
 ) -> Breakdown:
     """The breakdown of these pieces, built once for every deal that has the very same pieces.
 
@@ -340,12 +351,12 @@ def breakdown_of(
     >>> breakdown_of(*pieces) is breakdown_of(*pieces)
     True
     """
-    key = (id(terms), id(multipliers), value, id(shares), id(tally))
+    key = (id(terms), id(multipliers), value, id(shares), id(tally), id(stock))
     found = _BUILT.get(key)
     if found is None:
         if len(_BUILT) >= _MOST_BUILT:
             _BUILT.clear()
-        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares, tally=tally)
+        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares, stock, tally)
     return found
 
 

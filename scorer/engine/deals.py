@@ -202,6 +202,10 @@ _READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
 _READ: dict[str, Callable[[Any, str], Any]] = dict(_READERS)
 _FLAGS = frozenset(key for key, reader in _READERS.items() if reader is flag)
 _NEUTRAL: dict[str, Any] = dict(NEUTRAL)
+#: The flags whose neutral value is false: false leaves them unset.
+_UNSET_FALSE = frozenset(key for key in _FLAGS if NEUTRAL[key] is False)
+#: The keys read as whole numbers from 0, with the most each may be (what their readers check).
+_WHOLE_UP_TO: dict[str, int] = {"points": 120, "laufende": 120, "doubles": 120, "bid": 120, "blitz": 2}
 
 _KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
 _ALLOWED = frozenset(_KNOWN)
@@ -235,6 +239,14 @@ def parse_deal(data: Any, number: int) -> Deal:
             if value is True and key in _FLAGS:
                 state[key] = True  # a flag set, the commonest key after the names
                 given.append(key)
+                continue
+            if value is False and key in _UNSET_FALSE:
+                continue  # a flag not set: its neutral value
+            if type(value) is int and 0 <= value <= _WHOLE_UP_TO.get(key, -1):
+                # Card points or a count in range, as its reader would pass it.
+                if value != _NEUTRAL[key]:
+                    state[key] = value
+                    given.append(key)
                 continue
             reader = _READ.get(key)
             if reader is None:

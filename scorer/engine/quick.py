@@ -73,7 +73,7 @@ def quick_replace(value: T, **changes: Any) -> T:
     with the changes over them (no ``__post_init__`` runs again).
     """
     copy = object.__new__(type(value))
-    copy.__dict__.update(value.__dict__, **changes)
+    object.__setattr__(copy, "__dict__", value.__dict__ | changes)  # one new dict, made at once
     return copy
 
 

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.engine.deals import NEUTRAL, Deal, parse_deal
+from scorer.engine.errors import ScoringError
 from scorer.engine.families.base import Carry, Outcome
 from scorer.engine.quick import quick_init, quick_replace
 from scorer.engine.values import name
@@ -71,3 +72,18 @@ def test_a_name_refused_once_is_refused_again_and_one_accepted_stays_accepted() 
     for _ in range(2):
         with pytest.raises(Exception, match="player's name"):
             name("\u200b", "players")
+
+
+@pytest.mark.parametrize("key", ["points", "laufende", "doubles", "bid", "blitz"])
+def test_a_whole_number_read_on_the_quick_path_is_read_as_its_reader_reads_it(key: str) -> None:
+    from scorer.engine.deals import _READ, _WHOLE_UP_TO
+
+    most = _WHOLE_UP_TO[key]
+    for value in (0, 1, most):
+        assert getattr(parse_deal({"game": "sauspiel", key: value}, 1), key) == _READ[key](value, key)
+    for value in (-1, most + 1, True, False):
+        with pytest.raises(ScoringError) as reader:
+            _READ[key](value, key)
+        with pytest.raises(ScoringError) as quick:
+            parse_deal({"game": "sauspiel", key: value}, 1)
+        assert str(quick.value).endswith(str(reader.value))

@@ -425,8 +425,9 @@ def laufende_units(rules: RuleSet, game: Game, deal: Deal) -> int:
 
 def against_all(table: Table, declarer: str, value: int) -> dict[str, int]:
     """A solo's payouts: each opponent pays the declarer the value (or is paid)."""
-    payouts = {who: -value for who in table.active}
-    payouts[declarer] = value * (len(table.active) - 1)
+    active = table.active
+    payouts = dict.fromkeys(active, -value)
+    payouts[declarer] = value * (len(active) - 1)
     return payouts
 
 

@@ -9,8 +9,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine.breakdown import (
-    CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, StockMove, Term, breakdown_of, doublings,
-    one_against_rest, share, side_against_rest, term, terms_of,
+    CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, Term, breakdown_of, doublings,
+    one_against_rest, share, side_against_rest, stock_move, term, terms_of,
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
@@ -66,15 +66,18 @@ def game_value(
     A Tout (x2) or a Sie (x4) counts no schneider or schwarz: its multiplier
     stands for them. Contra, re and the doubles double last.
     """
-    running = laufende_units(rules, game, deal) if game.trumps else 0
-    tariffs = rules.tariffs
+    # Runs for most deals: no Laufende count nothing (laufende_units would say 0).
+    laufende = deal.laufende
+    running = laufende_units(rules, game, deal) if laufende and game.trumps else 0
+    tariffs: Mapping[str, int] = rules.values["tariffs"]
     name = game.tariff or game.name
-    counted = not (deal.sie or deal.tout) and schneider(rules, deal, points, won)
+    sie, tout, schwarz = deal.sie, deal.tout, deal.schwarz
+    counted = not (sie or tout) and schneider(rules, deal, points, won)
     return _valued(
         name, tariffs[name],
         tariffs["schneider"] if counted else None,
-        tariffs["schwarz"] if counted and deal.schwarz else None,
-        running, deal.laufende, SIE if deal.sie else TOUT if deal.tout else None,
+        tariffs["schwarz"] if counted and schwarz else None,
+        running, laufende, SIE if sie else TOUT if tout else None,
         deal.contra, deal.re, deal.doubles,
     )
 
@@ -144,42 +147,60 @@ def _check_sie(rules: RuleSet, deal: Deal) -> None:
 
 def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Sauspiel and Hochzeit: declarer and partner against the other two."""
-    assert deal.declarer is not None
+    # Most deals of a list are partner games: the checks below call the
+    # checking functions (which raise) only when a deal fails the quick test.
+    declarer, partner = deal.declarer, deal.partner
+    assert declarer is not None and partner is not None
+    active = table.active
     game = GAMES[deal.game]
-    declarer = seated(table, deal.declarer, "declarer")
-    partner = partner_of(table, deal, declarer, game)
-    if deal.game == "sauspiel" and deal.called_ace == "hearts" and rules["edition"] >= 2:
+    if declarer not in active:
+        seated(table, declarer, "declarer")
+    if partner not in active or partner == declarer:
+        partner_of(table, deal, declarer, game)
+    if deal.called_ace == "hearts" and deal.game == "sauspiel" and rules["edition"] >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
-    check_modifiers(deal, table)
-    points = side_points(deal, widow=False)
+    if deal.re or deal.doubles or deal.sie:
+        check_modifiers(deal, table)
+    points = deal.points
+    if not isinstance(points, int) or deal.schwarz:
+        points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
     terms, multipliers, value = game_value(rules, game, deal, points, won)
     sign = 1 if won else -1
+    # side_against_side, written out: each of the side +value, each opponent -value.
+    payouts = dict.fromkeys(active, -value * sign)
+    payouts[declarer] = payouts[partner] = value * sign
     return Outcome(
-        side_against_side(table, {declarer, partner}, value * sign), carry,
-        won=won, side=(declarer, partner), events=events(deal, points),
+        payouts, carry, 1, won, (declarer, partner), _EVENTS[points == 60, deal.re, deal.schwarz],
         breakdown=breakdown_of(
-            terms, multipliers, value, side_against_rest(declarer, partner, table.active, sign)
+            terms, multipliers, value, side_against_rest(declarer, partner, active, sign)
         ),
     )
 
 
 def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Wenz, Solo, Geier, Farbwenz, Farbgeier: the declarer against the other three."""
-    assert deal.declarer is not None
+    # The quick tests of partner_game: the checks run only for a deal that may fail them.
+    declarer = deal.declarer
+    assert declarer is not None
+    active = table.active
     game = GAMES[deal.game]
-    declarer = seated(table, deal.declarer, "declarer")
-    check_modifiers(deal, table)
-    _check_sie(rules, deal)
-    points = side_points(deal, widow=False)
+    if declarer not in active:
+        seated(table, declarer, "declarer")
+    if deal.re or deal.doubles or deal.sie:
+        check_modifiers(deal, table)
+        _check_sie(rules, deal)
+    points = deal.points
+    if not isinstance(points, int) or deal.schwarz:
+        points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
     terms, multipliers, value = game_value(rules, game, deal, points, won)
     sign = 1 if won else -1
     return Outcome(
-        against_all(table, declarer, value * sign), carry,
-        won=won, side=(declarer,), events=events(deal, points),
+        against_all(table, declarer, value * sign), carry, 1, won, (declarer,),
+        _EVENTS[points == 60, deal.re, deal.schwarz],
         breakdown=breakdown_of(
-            terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
+            terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)
         ),
     )
 
@@ -294,29 +315,50 @@ def bock_rounds(
     setting = rules.values["bock"]
     if setting is None:
         return outcome
-    started = deal.bock or not outcome.events.isdisjoint(setting["after"])
+    events = outcome.events  # most often none: no need to look among them
+    started = deal.bock or bool(events) and not events.isdisjoint(setting["after"])
     if not before.bock and not started:
         return outcome  # no round running and none starting: nothing changes
-    rounds = list(before.bock)
-    running = 0
-    if rounds:
-        if setting["stack"] == "double":
-            running = len(rounds)
-            rounds = [left - 1 for left in rounds]
-        else:
-            running = 1
-            rounds[0] -= 1
-        rounds = [left for left in rounds if left > 0]
-    if started:
-        rounds.append(setting["deals"] or len(table.players))
+    running, rounds = _rounds_after(
+        before.bock, started, setting["stack"] == "double", setting["deals"] or len(table.players)
+    )
+    if not running:
+        # A round starts and none runs: only the carry changes.
+        return quick_replace(
+            outcome, payouts=MappingProxyType(plain(outcome.payouts)), bock=1,
+            carry=quick_replace(outcome.carry, bock=rounds),
+        )
     multiplier = 1 << running
     return quick_replace(
         outcome,
         payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
         bock=multiplier,
-        carry=quick_replace(outcome.carry, bock=tuple(rounds)),
-        breakdown=outcome.breakdown.under_bock(running) if running else outcome.breakdown,
+        carry=quick_replace(outcome.carry, bock=rounds),
+        breakdown=outcome.breakdown.under_bock(running),
     )
+
+
+@lru_cache(maxsize=256)
+def _rounds_after(
+    rounds: tuple[int, ...], started: bool, stacked: bool, deals: int
+) -> tuple[int, tuple[int, ...]]:
+    """The Bock doublings of a deal and the rounds after it, from the rounds before it.
+
+    Kept once for each: the rounds of a list go through the same few states.
+    """
+    running = 0
+    left = list(rounds)
+    if left:
+        if stacked:
+            running = len(left)
+            left = [n - 1 for n in left]
+        else:
+            running = 1
+            left[0] -= 1
+        left = [n for n in left if n > 0]
+    if started:
+        left.append(deals)
+    return running, tuple(left)
 
 
 def _takes_the_pot(setting: Mapping[str, Any], game: Game) -> bool:
@@ -335,13 +377,13 @@ def the_stock(
     pot = before.pot
     if game.kind == "none":
         moved = "pay_in"
-        amounts = tuple((who, -setting["pay"]) for who in table.active)
+        amounts = tuple([(who, -setting["pay"]) for who in table.active])
         pot += setting["pay"] * len(table.active)
     elif outcome.won and pot >= len(outcome.side) and _takes_the_pot(setting, game):
         # A pot smaller than the side stays whole: its shares would be 0.
         moved = "take"
         each = pot // len(outcome.side)
-        amounts = tuple((who, each) for who in outcome.side)
+        amounts = tuple([(who, each) for who in outcome.side])
         pot -= each * len(outcome.side)
     elif outcome.won is False and pot and setting["double"] and game.name in ("sauspiel", "hochzeit"):
         moved = "double"
@@ -355,7 +397,7 @@ def the_stock(
         payouts[who] += amount
     return quick_replace(
         outcome, payouts=MappingProxyType(payouts), carry=quick_replace(outcome.carry, pot=pot),
-        breakdown=outcome.breakdown.with_stock(StockMove(moved, before.pot, pot, amounts)),
+        breakdown=outcome.breakdown.with_stock(stock_move(moved, before.pot, pot, amounts)),
     )
 
 
