@@ -19,6 +19,9 @@ from scorer.engine.settlement import Transfer, settle
 
 FORMAT = "schafkopf-list/1"
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 def score_deal(
     rules: RuleSet, table: Table, deal: Deal, carry: Carry = Carry(),
@@ -100,11 +103,14 @@ class DealResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
+        # Runs for every deal written: the payouts' own copy and the breakdown's
+        # JSON, once written, taken without calling plain() and to_dict().
+        payouts = self.payouts
         out: dict[str, Any] = {
             "number": self.number,
             "dealer": self.dealer,
             "game": self.deal.game,
-            "payouts": plain(self.payouts),
+            "payouts": payouts.copy() if type(payouts) is MappingProxyType else plain(payouts),
         }
         outcome = self.outcome
         rules = self.rules
@@ -113,7 +119,8 @@ class DealResult:
                 out["bock"] = outcome.bock
             if rules.plays_stock:
                 out["pot"] = outcome.carry.pot
-        out["breakdown"] = outcome.breakdown.to_dict()
+        breakdown = outcome.breakdown
+        out["breakdown"] = breakdown._json or breakdown.to_dict()
         return out
 
 
@@ -352,10 +359,14 @@ class Replay:
         after = outcome.carry
         self.carry = after
         dealer = table.dealer
-        result = DealResult(
-            number, dealer, deal, MappingProxyType(paid) if type(paid) is dict else paid, outcome,
-            seating=self.players, rules=rules,
-        )
+        # DealResult(number, dealer, deal, payouts, outcome, seating=..., rules=...), written
+        # out: its fields set at once, with no call of its __init__ (this runs for every deal).
+        result = _new(DealResult)
+        _set(result, "__dict__", {
+            "number": number, "dealer": dealer, "deal": deal,
+            "payouts": MappingProxyType(paid) if type(paid) is dict else paid, "outcome": outcome,
+            "seating": self.players, "rules": rules,
+        })
         self.results.append(result)
         self._dealer = self._after[dealer]
         self._last = dealer

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine.breakdown import (
-    CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, Term, breakdown_of, doublings,
+    Breakdown, CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, Term, breakdown_of, doublings,
     one_against_rest, share, side_against_rest, stock_move, term, terms_of,
 )
 from scorer.engine.deals import Deal
@@ -24,7 +24,7 @@ from scorer.engine.families.common import (
     tariffs_option,
 )
 from scorer.engine.options import Choice, Choices, Durchmarsch, Flag, Group, LaufendeFrom, Number
-from scorer.engine.quick import plain, quick_replace
+from scorer.engine.quick import plain
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -36,6 +36,9 @@ BOCK_EVENTS = ("passed", "sixty", "re", "schwarz", "durchmarsch")
 
 #: The Sauspiel tariff stands in for the Stock's payment when none is set.
 _SAUSPIEL = "sauspiel"
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def check_modifiers(deal: Deal, table: Table) -> None:
@@ -66,6 +69,14 @@ def game_value(
     A Tout (x2) or a Sie (x4) counts no schneider or schwarz: its multiplier
     stands for them. Contra, re and the doubles double last.
     """
+    return _valued(*_value_key(rules, game, deal, points, won))
+
+
+#: What a game's value is made of: the arguments of :func:`_valued`.
+_ValueKey = tuple[str, int, int | None, int | None, int, int, Multiplier | None, bool, bool, int]
+
+
+def _value_key(rules: RuleSet, game: Game, deal: Deal, points: int, won: bool) -> _ValueKey:
     # Runs for most deals: no Laufende count nothing (laufende_units would say 0).
     laufende = deal.laufende
     running = laufende_units(rules, game, deal) if laufende and game.trumps else 0
@@ -73,7 +84,7 @@ def game_value(
     name = game.tariff or game.name
     sie, tout, schwarz = deal.sie, deal.tout, deal.schwarz
     counted = not (sie or tout) and schneider(rules, deal, points, won)
-    return _valued(
+    return (
         name, tariffs[name],
         tariffs["schneider"] if counted else None,
         tariffs["schwarz"] if counted and schwarz else None,
@@ -104,6 +115,25 @@ def _valued(
     if tout_or_sie is None:
         return terms, said, value << (contra + re + doubles)
     return terms, (tout_or_sie, *said), value * tout_or_sie.factor << (contra + re + doubles)
+
+
+@lru_cache(maxsize=4096)
+def _partner_scored(
+    valued: _ValueKey, declarer: str, partner: str, active: tuple[str, ...], sign: int
+) -> tuple[int, Breakdown]:
+    # A partner game's value and breakdown, kept once for each way it adds up
+    # and each side: one look-up instead of three (_valued, side_against_rest, breakdown_of).
+    terms, multipliers, value = _valued(*valued)
+    return value, breakdown_of(terms, multipliers, value, side_against_rest(declarer, partner, active, sign))
+
+
+@lru_cache(maxsize=4096)
+def _solo_scored(valued: _ValueKey, declarer: str, active: tuple[str, ...], sign: int) -> tuple[int, Breakdown]:
+    # The same for a solo game: one look-up instead of _valued, one_against_rest and breakdown_of.
+    terms, multipliers, value = _valued(*valued)
+    return value, breakdown_of(
+        terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)
+    )
 
 
 def announced(deal: Deal, *, ouvert: bool = False) -> tuple[Multiplier, ...]:
@@ -165,16 +195,14 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     if not isinstance(points, int) or deal.schwarz:
         points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
-    terms, multipliers, value = game_value(rules, game, deal, points, won)
     sign = 1 if won else -1
+    value, breakdown = _partner_scored(_value_key(rules, game, deal, points, won), declarer, partner, active, sign)
     # side_against_side, written out: each of the side +value, each opponent -value.
     payouts = dict.fromkeys(active, -value * sign)
     payouts[declarer] = payouts[partner] = value * sign
     return Outcome(
         payouts, carry, 1, won, (declarer, partner), _EVENTS[points == 60, deal.re, deal.schwarz],
-        breakdown=breakdown_of(
-            terms, multipliers, value, side_against_rest(declarer, partner, active, sign)
-        ),
+        breakdown=breakdown,
     )
 
 
@@ -194,14 +222,11 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     if not isinstance(points, int) or deal.schwarz:
         points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
-    terms, multipliers, value = game_value(rules, game, deal, points, won)
     sign = 1 if won else -1
+    value, breakdown = _solo_scored(_value_key(rules, game, deal, points, won), declarer, active, sign)
     return Outcome(
         against_all(table, declarer, value * sign), carry, 1, won, (declarer,),
-        _EVENTS[points == 60, deal.re, deal.schwarz],
-        breakdown=breakdown_of(
-            terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)
-        ),
+        _EVENTS[points == 60, deal.re, deal.schwarz], breakdown=breakdown,
     )
 
 
@@ -322,20 +347,26 @@ def bock_rounds(
     running, rounds = _rounds_after(
         before.bock, started, setting["stack"] == "double", setting["deals"] or len(table.players)
     )
+    # quick_replace of the carry and of the outcome, written out (a deal in four
+    # of a list with Bock comes here): each new __dict__ made at once.
+    carry = _new(Carry)
+    _set(carry, "__dict__", outcome.carry.__dict__ | {"bock": rounds})
+    payouts = plain(outcome.payouts)
+    changed = _new(Outcome)
     if not running:
         # A round starts and none runs: only the carry changes.
-        return quick_replace(
-            outcome, payouts=MappingProxyType(plain(outcome.payouts)), bock=1,
-            carry=quick_replace(outcome.carry, bock=rounds),
-        )
+        _set(changed, "__dict__", outcome.__dict__ | {
+            "payouts": MappingProxyType(payouts), "bock": 1, "carry": carry,
+        })
+        return changed
     multiplier = 1 << running
-    return quick_replace(
-        outcome,
-        payouts=MappingProxyType({who: amount * multiplier for who, amount in outcome.payouts.items()}),
-        bock=multiplier,
-        carry=quick_replace(outcome.carry, bock=rounds),
-        breakdown=outcome.breakdown.under_bock(running),
-    )
+    for who in payouts:
+        payouts[who] *= multiplier
+    _set(changed, "__dict__", outcome.__dict__ | {
+        "payouts": MappingProxyType(payouts), "bock": multiplier, "carry": carry,
+        "breakdown": outcome.breakdown.under_bock(running),
+    })
+    return changed
 
 
 @lru_cache(maxsize=256)
@@ -395,10 +426,19 @@ def the_stock(
     payouts = plain(outcome.payouts)
     for who, amount in amounts:
         payouts[who] += amount
-    return quick_replace(
-        outcome, payouts=MappingProxyType(payouts), carry=quick_replace(outcome.carry, pot=pot),
-        breakdown=outcome.breakdown.with_stock(stock_move(moved, before.pot, pot, amounts)),
-    )
+    # quick_replace of the carry and of the outcome, written out as in bock_rounds.
+    carry = _new(Carry)
+    _set(carry, "__dict__", outcome.carry.__dict__ | {"pot": pot})
+    breakdown = outcome.breakdown
+    changed = _new(Outcome)
+    _set(changed, "__dict__", outcome.__dict__ | {
+        "payouts": MappingProxyType(payouts), "carry": carry,
+        "breakdown": breakdown_of(
+            breakdown.terms, breakdown.multipliers, breakdown.value, breakdown.shares, breakdown.tally,
+            stock=stock_move(moved, before.pot, pot, amounts),
+        ),
+    })
+    return changed
 
 
 # -- the family as data -------------------------------------------------------------------
