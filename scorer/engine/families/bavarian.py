@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorer.engine.breakdown import (
-    Breakdown, CONTRA, OUVERT, RE, SIE, TOUT, Multiplier, Share, Term, breakdown_of, doublings,
+    Breakdown, CONTRA, StockMove, OUVERT, RE, SIE, TOUT, Multiplier, Share, Term, breakdown_of, doublings,
     one_against_rest, share, side_against_rest, stock_move, term, terms_of,
 )
 from scorer.engine.deals import Deal
@@ -392,6 +392,13 @@ def _rounds_after(
     return running, tuple(left)
 
 
+@lru_cache(maxsize=1024)
+def _moved(name: str, players: tuple[str, ...], each: int, before: int, after: int) -> StockMove:
+    # A pay-in (each player -each) or a take (each of the side +each), kept once for
+    # each: quicker to look up by these than stock_move by the amounts it makes.
+    return stock_move(name, before, after, tuple([(who, each) for who in players]))
+
+
 def _takes_the_pot(setting: Mapping[str, Any], game: Game) -> bool:
     if setting["won_by"] == "any":
         return game.kind in ("partner", "solo")
@@ -407,24 +414,22 @@ def the_stock(
         return outcome
     pot = before.pot
     if game.kind == "none":
-        moved = "pay_in"
-        amounts = tuple([(who, -setting["pay"]) for who in table.active])
         pot += setting["pay"] * len(table.active)
+        move = _moved("pay_in", table.active, -setting["pay"], before.pot, pot)
     elif outcome.won and pot >= len(outcome.side) and _takes_the_pot(setting, game):
         # A pot smaller than the side stays whole: its shares would be 0.
-        moved = "take"
         each = pot // len(outcome.side)
-        amounts = tuple([(who, each) for who in outcome.side])
         pot -= each * len(outcome.side)
+        move = _moved("take", outcome.side, each, before.pot, pot)
     elif outcome.won is False and pot and setting["double"] and game.name in ("sauspiel", "hochzeit"):
-        moved = "double"
         declarer, partner = outcome.side
         amounts = ((declarer, -((pot + 1) // 2)), (partner, -(pot // 2)))
         pot *= 2
+        move = stock_move("double", before.pot, pot, amounts)
     else:
         return outcome  # nothing goes into the pot or out of it
     payouts = plain(outcome.payouts)
-    for who, amount in amounts:
+    for who, amount in move.amounts:
         payouts[who] += amount
     # quick_replace of the carry and of the outcome, written out as in bock_rounds.
     carry = _new(Carry)
@@ -435,7 +440,7 @@ def the_stock(
         "payouts": MappingProxyType(payouts), "carry": carry,
         "breakdown": breakdown_of(
             breakdown.terms, breakdown.multipliers, breakdown.value, breakdown.shares, breakdown.tally,
-            stock=stock_move(moved, before.pot, pot, amounts),
+            stock=move,
         ),
     })
     return changed
