@@ -203,7 +203,7 @@ def floor_ms() -> float:
 
 
 def tables(count: int, phones: int, poll: float, add: float, seconds: float, servers: int,
-           postgres_url: str, server_workers: int = 2, workers: int = 256) -> dict[str, Any]:
+           postgres_url: str, server_workers: int = 2, workers: int = 256, split: bool = False) -> dict[str, Any]:
     """One host (or two servers sharing one database) serving ``count`` tables for ``seconds``."""
     rng = random.Random(15)
     with contextlib.ExitStack() as stack:
@@ -212,11 +212,12 @@ def tables(count: int, phones: int, poll: float, add: float, seconds: float, ser
         running = [stack.enter_context(Gunicorn(database_url=postgres_url, env=env, keepalive=30,
                                                 workers=server_workers, upgrade=i == 0))
                    for i in range(servers)]
-        return _serve_tables(count, phones, poll, add, seconds, [s.url for s in running], running, rng, workers)
+        return _serve_tables(count, phones, poll, add, seconds, [s.url for s in running], running, rng, workers,
+                             split)
 
 
 def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: float, urls: list[str],
-                  servers: list[Gunicorn], rng: random.Random, workers: int) -> dict[str, Any]:
+                  servers: list[Gunicorn], rng: random.Random, workers: int, split: bool = False) -> dict[str, Any]:
     setup = Phone(urls)
     for url in urls:  # warm every worker up: its first requests import and connect
         status, body, _ = setup.request(url, "POST", "/api/lists", {"rules": {"preset": "bavarian"}, "players": PLAYERS})
@@ -262,7 +263,10 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
     acknowledged: list[set[str]] = [set() for _ in range(count)]
     counter = [0]
 
-    def server_of(table: int, phone: int) -> str:
+    def server_of(table: int, phone: int, kind: str) -> str:
+        if split:
+            # A proxy routing by path: every change to the first server, every read to the second.
+            return urls[0] if kind == "add" else urls[-1]
         # The phones of a table split between the servers, as two machines behind one name would.
         return urls[(table + phone) % len(urls)]
 
@@ -274,7 +278,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
                 return
             due, kind, table, phone = item
             entry = lists[table]
-            url = server_of(table, phone)
+            url = server_of(table, phone, kind)
             start = time.perf_counter()
             with lock:
                 late.append(max(0.0, time.monotonic() - due))
@@ -303,8 +307,10 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
                     token = f"t{table}-n{n}"
                     deal = {"game": "sauspiel", "declarer": PLAYERS[n % 4], "partner": PLAYERS[(n + 1) % 4],
                             "points": n * 13 % 121}
-                    # Every fifth add is sent again, to the other server when there are two.
-                    sends = [url, urls[(urls.index(url) + 1) % len(urls)]] if n % 5 == 0 else [url]
+                    # Every fifth add is sent again, to the other server when there are two
+                    # (to the same one when changes all go to one).
+                    again = url if split else urls[(urls.index(url) + 1) % len(urls)]
+                    sends = [url, again] if n % 5 == 0 else [url]
                     for target in sends:
                         start = time.perf_counter()
                         status, body, _ = client.request(
@@ -353,7 +359,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
     cores = os.cpu_count() or 1
     busy = (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1])
     return {
-        "tables": len(lists), "phones": len(lists) * len(lists[0]["etags"]), "servers": len(urls),
+        "tables": len(lists), "phones": len(lists) * len(lists[0]["etags"]), "servers": len(urls), "split": split,
         "workers": servers[0].workers,
         "seconds": wall, "requests": len(polls) + len(adds) + reloads,
         "polls": polls, "adds": adds, "reloads": reloads, "late": late,
@@ -371,7 +377,8 @@ def print_tables(figures: dict[str, Any], floor: float) -> None:
     servers = figures["servers"]
     print(f"tables: {figures['tables']} tables x {figures['phones'] // figures['tables']} phones "
           f"for {figures['seconds']:.0f} s, {'one gunicorn' if servers == 1 else f'{servers} gunicorns'} "
-          f"of {figures['workers']} workers x 4 threads on one PostgreSQL" + (" and one Redis" if servers > 1 else ""))
+          f"of {figures['workers']} workers x 4 threads on one PostgreSQL" + (" and one Redis" if servers > 1 else "")
+          + ("; the adds to the first, the polls and pages to the second" if figures["split"] else ""))
     print(f"  served         {figures['requests'] / figures['seconds']:.0f} requests/s "
           f"({len(figures['polls'])} polls, {figures['reloads']} page loads, {len(figures['adds'])} adds)")
     polls, adds = figures["polls"], figures["adds"]
@@ -406,6 +413,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the tables play")
     parser.add_argument("--servers", type=int, default=1, choices=(1, 2), help="app servers sharing the database")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per app server (4 threads each)")
+    parser.add_argument("--split", action="store_true",
+                        help="with --servers 2: the adds to one server, the polls and pages to the other")
     args = parser.parse_args()
     postgres_url = args.database_url or os.environ.get("DATABASE_URL", "")
     if (args.compare or args.tables) and not postgres_url.startswith("postgres"):
@@ -415,8 +424,10 @@ def main() -> None:
         compare(args.clients, args.deals, args.repeat_every, postgres_url)
     elif args.tables:
         floor = floor_ms()
+        if args.split and args.servers != 2:
+            parser.error("--split needs --servers 2")
         figures = tables(args.tables, args.phones, args.poll, args.add, args.seconds, args.servers, postgres_url,
-                         args.workers)
+                         args.workers, split=args.split)
         print(f"floor: hello-world Flask {floor:.2f} ms")
         print_tables(figures, floor)
     else:
