@@ -97,20 +97,6 @@ class Deal:
         given = frozenset(compress(_KEYS, map(ne, _values_of(self), _NEUTRALS)))
         object.__setattr__(self, "given", given)
 
-    @classmethod
-    def _read(cls, game: str, values: dict[str, Any]) -> Deal:
-        """The deal of checked values by key: what ``Deal(game=game, **values)`` makes, faster."""
-        deal = object.__new__(cls)
-        state = deal.__dict__
-        state["game"] = game
-        given = []
-        for key, value in values.items():
-            if value != NEUTRAL[key]:
-                state[key] = value
-                given.append(key)
-        state["given"] = frozenset(given)
-        return deal
-
     def set_keys(self) -> tuple[str, ...]:
         """The keys that carry something other than their neutral value, in order."""
         return tuple(k for k in NEUTRAL if k in self.given)
@@ -228,7 +214,8 @@ def parse_deal(data: Any, number: int) -> Deal:
                 "game", N_("%(game)s is not a game: one of %(games)s"),
                 game=shown(game), games=", ".join(GAMES),
             )
-        # Deal._read, in the same pass as the keys are read: this runs for every deal of a list.
+        # The deal is made as it is read, key by key, in one pass (this runs for every
+        # deal of a list): only the keys given are set, the rest are the class's neutral values.
         deal = object.__new__(Deal)
         state = deal.__dict__
         state["game"] = game

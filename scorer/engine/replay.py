@@ -195,7 +195,7 @@ class ListResult:
             "totals": plain(self.totals),
             "settlement": [t.to_dict() for t in self.settlement],
         }
-        if self.rules.get("stock") is not None:
+        if self.rules.plays_stock:
             out["pot"] = self.pot
             out["pot_back"] = dict(self.pot_back)
         tally = self.tally_dict()

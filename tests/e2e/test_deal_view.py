@@ -9,14 +9,13 @@ so the German runs find its links by their rel and classes, not by their words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import (
-    NARROW, LiveServer, Phone, deal_row, new_phone, page_width, small_targets, stored, units,
+    NARROW, Phone, deal_row, page_width, small_targets, stored, units,
 )
 from tests.e2e.test_table_ux import thumb
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
@@ -33,12 +32,9 @@ DEALS: list[dict[str, Any]] = [
 
 
 @pytest.fixture
-def watcher(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
-    """A 360 x 740 phone holding no edit key; no console error, no foreign request."""
-    phone = new_phone(browser, live_server, width=NARROW, height=740)
-    yield phone
-    phone.context.close()
-    phone.watch.assert_clean()
+def watcher(small_phone: Phone) -> Phone:
+    """A 360 x 740 phone holding no edit key (a new phone holds none); no console error, no foreign request."""
+    return small_phone
 
 
 def watched_list(phone: Phone, lang: str) -> str:

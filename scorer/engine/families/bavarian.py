@@ -438,10 +438,7 @@ def the_stock(
     changed = _new(Outcome)
     _set(changed, "__dict__", outcome.__dict__ | {
         "payouts": MappingProxyType(payouts), "carry": carry,
-        "breakdown": breakdown_of(
-            breakdown.terms, breakdown.multipliers, breakdown.value, breakdown.shares, breakdown.tally,
-            stock=move,
-        ),
+        "breakdown": breakdown.with_stock(move),
     })
     return changed
 

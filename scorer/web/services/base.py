@@ -90,10 +90,9 @@ def _lock(row: ScoreListRow) -> None:
     The session remembers the list as locked (``locked``) till it ends: what it
     reads of the list from then on is a change in progress, not a revision to keep.
     """
-    db.session.info.setdefault("locked_lists", set()).add(row.id)
     # RETURNING reads the row back in the same round trip (SQLite 3.35+, PostgreSQL):
     # other phones wait for this lock through every round trip until the commit.
-    db.session.execute(_lock_statement(), {"list_id": row.id, "now": now()}).all()
+    lock_list(row.id)
 
 
 @sa.event.listens_for(sa.orm.Session, "after_commit")
