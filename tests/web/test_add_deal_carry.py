@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import event as sa_event
 
 from scorer.engine import score_document
 from scorer.web.services import deals as deal_service
@@ -95,3 +96,70 @@ def test_the_carry_kept_is_resumed_from_without_reading_the_deals(client: FlaskC
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[2], headers=headers)
     assert answer.get_json() == expected_last(DEALS[:3])
     assert deal_service._CARRIES[list_id].revision == kept.revision + 1
+
+
+# -- any list: the end of the list kept, so an add reads nothing more under the lock --------
+
+
+def plain_list(client: FlaskClient, players: list[str]) -> tuple[str, dict[str, str]]:
+    made = client.post("/api/lists", json={"rules": {"preset": "bavarian"}, "players": players}).get_json()
+    return made["id"], {"X-Edit-Key": made["edit_key"]}
+
+
+SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70}
+
+
+def test_an_add_after_this_process_added_the_last_deal_runs_the_lock_and_the_insert_alone(
+    app: Flask, client: FlaskClient
+) -> None:
+    list_id, headers = plain_list(client, PLAYERS)
+    assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
+    statements: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        words = statement.split()  # "UPDATE lists SET ...", "INSERT INTO deals ..."
+        statements.append(f"{words[0]} {words[2] if words[0] == 'INSERT' else words[1]}")
+
+    with app.app_context():
+        engine = deal_service.db.engine
+    sa_event.listen(engine, "before_cursor_execute", seen)
+    try:
+        answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL,
+                             headers={**headers, "Idempotency-Key": "second"})
+    finally:
+        sa_event.remove(engine, "before_cursor_execute", seen)
+    assert answer.status_code == 201 and answer.get_json()["number"] == 2
+    assert statements == ["UPDATE lists", "INSERT deals"]
+
+
+def test_a_kept_end_from_before_another_processs_add_is_not_used(client: FlaskClient) -> None:
+    list_id, headers = plain_list(client, PLAYERS)
+    for _ in range(2):
+        assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
+    stale = deal_service._CARRIES[list_id]
+    # Another process adds the third deal, naming its dealer: this one's kept end is one change behind.
+    third = {**SAUSPIEL, "dealer": "Anna"}
+    assert client.post(f"/api/lists/{list_id}/deals", json=third, headers=headers).status_code == 201
+    deal_service._CARRIES[list_id] = stale
+    answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
+    assert answer.status_code == 201
+    assert answer.get_json()["number"] == 4 and answer.get_json()["dealer"] == "Bene"
+    deals = client.get(f"/api/lists/{list_id}").get_json()["deals"]
+    assert [d["number"] for d in deals] == [1, 2, 3, 4]
+
+
+def test_a_deal_sent_again_is_answered_as_stored_though_it_would_now_be_refused(
+    client: FlaskClient,
+) -> None:
+    # Five at the table: the dealer sits out. Anna declares the first deal; she deals the
+    # second, so the same deal sent again as a new one would be refused.
+    list_id, headers = plain_list(client, [*PLAYERS, "Emil"])
+    first = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL,
+                        headers={**headers, "Idempotency-Key": "tap-1"})
+    assert first.status_code == 201 and first.get_json()["dealer"] == "Emil"
+    fresh = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
+    assert fresh.status_code == 422 and fresh.get_json()["key"] == "declarer"
+    again = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL,
+                        headers={**headers, "Idempotency-Key": "tap-1"})
+    assert again.status_code == 201 and again.get_json() == first.get_json()
+    assert len(client.get(f"/api/lists/{list_id}").get_json()["deals"]) == 1

@@ -153,19 +153,24 @@ def _list_answer(row: services.ScoreListRow) -> Response:
 @answers_json
 def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
+    # The body is read before the lock, which other phones adding to the list wait
+    # for; a bad one is refused after it, so that a missing list or key says so first.
+    key = request.headers.get("Idempotency-Key", "").strip() or None
+    data: dict[str, Any] | BadBody
+    try:
+        data = json_object()
+    except BadBody as refused:
+        data = refused
     # Found and locked in one round trip: every phone adding to the list waits on each one.
     row = services.editable_list(list_id, request.headers.get("X-Edit-Key"))
-    key = request.headers.get("Idempotency-Key", "").strip() or None
     if key is not None and not services.valid_idempotency_key(key):
         db.session.rollback()  # refused: let go of the lock at once
         raise BadBody(
             f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
         )
-    try:
-        data = json_object()
-    except BadBody:
+    if isinstance(data, BadBody):
         db.session.rollback()
-        raise
+        raise data
     result, _created = services.add_deal(row, data, idempotency_key=key)
     return jsonify(scored(result)), 201
 

@@ -95,6 +95,29 @@ def _lock(row: ScoreListRow) -> None:
     lock_list(row.id)
 
 
+def write_and_commit(statement: sa.Executable, values: list[dict[str, Any]]) -> None:
+    """Run one statement that returns nothing, then commit, in one round trip where the driver can.
+
+    Every round trip made holding a list's write lock is one the other phones
+    adding to it wait for. On PostgreSQL (psycopg 3) the statement and the
+    COMMIT go out together in pipeline mode, and their answers come back
+    together; a refusal of the statement (a repeated Idempotency-Key) is
+    raised from the commit, as SQLAlchemy's error, and the transaction is
+    rolled back as usual. Other drivers run them one after the other.
+    ``values`` is a list, so that SQLAlchemy does not ask for the new row's
+    id back (that would need the statement's answer before the commit).
+    """
+    driver = db.session.connection().connection.driver_connection
+    pipeline = getattr(driver, "pipeline", None)
+    if pipeline is None:
+        db.session.execute(statement, values)
+        db.session.commit()
+        return
+    with pipeline():
+        db.session.execute(statement, values)
+        db.session.commit()
+
+
 @sa.event.listens_for(sa.orm.Session, "after_commit")
 @sa.event.listens_for(sa.orm.Session, "after_rollback")
 def _unlocked(session: sa.orm.Session) -> None:

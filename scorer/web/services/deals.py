@@ -20,7 +20,9 @@ from scorer.engine.bulk import bulk
 from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
-from scorer.web.services.base import Conflict, NotFound, _lock, by_id, locked, transaction
+from scorer.web.services.base import (
+    Conflict, NotFound, _lock, by_id, locked, transaction, write_and_commit,
+)
 from scorer.web.services.lists import _all_deals, engine_list, kept_deals, list_state, parsed
 
 
@@ -117,24 +119,23 @@ def _tail_statement() -> sa.Select[Any]:
     )
 
 
-def next_deal(row: ScoreListRow, end: Tail | None = None) -> Replay:
+def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptCarry | None = None) -> Replay:
     """A replay ready to score the list's next deal, without reading every deal.
 
-    The next dealer follows from the last deal that named its dealer and the
-    count since (``end``, read when not given); a list whose rules read what
-    earlier deals carried over (Bock rounds, the Stock, heads settled per
-    head) resumes from the carry this process kept when it added the last
-    deal (:func:`kept_carry`), or else is replayed to get that carry.
+    Where this process added the list's last deal, it resumes from where it
+    kept the list then (``kept``, see :func:`kept_carry`): the next dealer,
+    the count and the carry. Otherwise the next dealer follows from the last
+    deal that named its dealer and the count since (``end``, read when not
+    given), and a list whose rules read what earlier deals carried over
+    (Bock rounds, the Stock, heads settled per head) is replayed to get
+    that carry.
     """
     rules = parse_rules(row.rules)
     players = tuple(row.players)
+    if kept is not None:
+        return Replay.resume(rules, players, next_dealer=kept.next_dealer, played=kept.played,
+                             carry=kept.carry)
     if rules.reads_carry or row.changes:
-        # A list with changes of seats or rules is replayed whole: its kept carry
-        # would have to know which change it was read under.
-        kept = None if row.changes else kept_carry(row)
-        if kept is not None:
-            return Replay.resume(rules, players, next_dealer=kept.next_dealer, played=kept.played,
-                                 carry=kept.carry)
         return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
     end = end or tail(row)
     if end.named_dealer is None:
@@ -157,45 +158,45 @@ class KeptCarry(NamedTuple):
     carry: Carry
     next_dealer: str
     played: int
+    #: The position the deal took (the highest, deleted deals included).
+    last_position: int
 
 
-#: Carries by list id, of lists whose rules read the carry. Every change to a
-#: list takes its write lock, which bumps the revision by one: a carry kept at
-#: revision r is the list's own when the next add's lock makes r + 1, and
-#: anything done in between (by this process or another) makes it more.
+#: Where lists stood after the last deal this process added, by list id. Every
+#: change to a list takes its write lock, which bumps the revision by one: what
+#: was kept at revision r is the list's own when the next add's lock makes
+#: r + 1, and anything done in between (by this process or another) makes it more.
 _CARRIES: dict[str, KeptCarry] = {}
 _CARRIES_LOCK = threading.Lock()
 CARRIES_KEPT = 4096
 
 
 def kept_carry(row: ScoreListRow) -> KeptCarry | None:
-    """The carry kept after the list's last change, if this process made that change by adding a deal.
+    """Where the list stands, if this process made its last change, by adding a deal.
 
-    Call it holding the list's write lock (its revision is then the one that lock made).
+    Call it holding the list's write lock (its revision is then the one that
+    lock made). A list with changes of seats or rules has none: what was kept
+    would have to know which change it was read under.
     """
     kept = _CARRIES.get(row.id)
-    if (kept is None or kept.revision + 1 != row.revision or kept.rules != row.rules
+    if (kept is None or kept.revision + 1 != row.revision or row.changes or kept.rules != row.rules
             or kept.players != tuple(row.players) or kept.first_dealer != row.first_dealer):
         return None
     return kept
 
 
-def carry_of(row: ScoreListRow, replay: Replay) -> KeptCarry | None:
-    """Where the list stands after the deal just scored, to keep once it is committed.
+def carry_of(row: ScoreListRow, replay: Replay, position: int) -> KeptCarry:
+    """Where the list stands after the deal just scored at ``position``, to keep once it is committed.
 
     Read before the commit, under the write lock: after it, the row's
     attributes would be read again, perhaps after another change.
     """
-    if not replay.rules.reads_carry:
-        return None
     return KeptCarry(row.revision, row.rules, tuple(row.players), row.first_dealer, replay.carry,
-                     replay.next_dealer, replay.skipped + len(replay.results))
+                     replay.next_dealer, replay.skipped + len(replay.results), position)
 
 
-def keep_carry(list_id: str, kept: KeptCarry | None) -> None:
+def keep_carry(list_id: str, kept: KeptCarry) -> None:
     """Keep where a list stands after a deal was added and committed, for the next add."""
-    if kept is None:
-        return
     with _CARRIES_LOCK:
         _CARRIES.pop(list_id, None)
         while len(_CARRIES) >= CARRIES_KEPT:
@@ -242,25 +243,42 @@ def add_deal(
     if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
         raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
     sent = fingerprint(data) if idempotency_key else None
-    end = tail(row, idempotency_key)
-    if idempotency_key and end.repeat_id is not None:
-        repeat = _by_idempotency_key(row, idempotency_key, sent)
-        if repeat is not None:
-            db.session.rollback()
-            return repeat, False
-    _writable(row)
-    replay = next_deal(row, end)
-    deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
-    result = replay.add(deal)
-    list_id, after = row.id, carry_of(row, replay)
+    # Where this process added the list's last deal it knows the list's end, and
+    # reads nothing more under the lock: a key sent before is then found by the
+    # INSERT itself (the key is unique in its list), or below on a refusal.
+    kept = kept_carry(row)
+    end = None
+    if kept is not None:
+        last_position = kept.last_position
+    else:
+        end = tail(row, idempotency_key)
+        last_position = end.last_position
+        if idempotency_key and end.repeat_id is not None:
+            repeat = _by_idempotency_key(row, idempotency_key, sent)
+            if repeat is not None:
+                db.session.rollback()
+                return repeat, False
+    try:
+        _writable(row)
+        replay = next_deal(row, end, kept)
+        deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
+        result = replay.add(deal)
+    except (Conflict, ScoringError):
+        # A deal stored before under this key is answered before any refusal, as above.
+        repeat = _by_idempotency_key(row, idempotency_key, sent) if end is None and idempotency_key else None
+        if repeat is None:
+            raise
+        db.session.rollback()
+        return repeat, False
+    position = last_position + 1
+    list_id, after = row.id, carry_of(row, replay, position)
     try:
         # An INSERT statement, not an object for the session to flush: the
         # deal is not read back, and the unit of work costs more than the write.
-        db.session.execute(_insert_deal(), DealRow.values_of(
-            list_id, end.last_position + 1, deal.to_dict(),
+        write_and_commit(_insert_deal(), [DealRow.values_of(
+            list_id, position, deal.to_dict(),
             idempotency_key=idempotency_key, idempotency_fingerprint=sent,
-        ))
-        db.session.commit()
+        )])
     except IntegrityError:
         db.session.rollback()
         repeat = _by_idempotency_key(row, idempotency_key or "", sent)
@@ -273,8 +291,13 @@ def add_deal(
 
 @functools.cache
 def _insert_deal() -> sa.Insert:
-    """The INSERT of a deal's row, built once (its values are bound when it runs)."""
-    return sa.insert(DealRow)
+    """The INSERT of a deal's row, built once (its values are bound when it runs).
+
+    Inline, on the table rather than the mapped class: the database is not
+    asked for the new row's id, so in pipeline mode (:func:`write_and_commit`)
+    nothing needs an answer before the COMMIT is sent.
+    """
+    return sa.insert(DealRow.__table__).inline()
 
 
 def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealResult | None:
