@@ -2,6 +2,8 @@
 
 import pathlib
 import re
+import subprocess
+import sys
 
 from scorer.engine import FAMILIES
 from scorer.engine.rules_table import rules_table
@@ -40,3 +42,10 @@ def test_the_table_has_a_row_for_every_option_and_a_column_for_every_family():
         for option in family.options:
             if option.section != "hidden":
                 assert f"`{option.key}" in table, option.key
+
+
+def test_the_command_line_prints_the_table_in_either_language():
+    for args, lang in (([], "en"), (["--lang", "de"], "de")):
+        printed = subprocess.run([sys.executable, "-m", "scorer", "rules-table", *args],
+                                 capture_output=True, text=True, check=True)
+        assert printed.stdout == rules_table(lang=lang)
