@@ -32,11 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="print each deal's payouts, the totals and the settlement")
     score.add_argument("file", help="the list file (schafkopf-list/1), or - for standard input")
-    commands.add_parser("rules-table", help="print the house-rules table of docs/rules.md")
+    table = commands.add_parser("rules-table", help="print the house-rules table of docs/rules.md")
+    table.add_argument("--lang", choices=("en", "de"), default="en",
+                       help="de: the German table of docs/rules.de.md")
     commands.add_parser("breakdown-examples", help="print docs/breakdown-examples.md")
     args = parser.parse_args(argv)
     if args.command == "rules-table":
-        sys.stdout.write(rules_table())
+        sys.stdout.write(rules_table(lang=args.lang))
         return 0
     if args.command == "breakdown-examples":
         sys.stdout.write(breakdown_examples())

@@ -2,19 +2,29 @@
 
 ``python -m scorer rules-table`` prints it; a test checks that the docs hold
 exactly what it prints, so the table can never drift from the code.
+``python -m scorer rules-table --lang de`` prints the German one of
+docs/rules.de.md: the same rows and defaults, each option's words as the
+German new-list page says them (from the German catalog).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
+
+from babel.messages.pofile import read_po
 
 from scorer.engine.families import FAMILIES
 from scorer.engine.families.base import Family
 from scorer.engine.options import Group, Option
 
 NONE = "—"
+#: The gettext catalogs (``LANG/LC_MESSAGES/messages.po``).
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+#: The table's first two column heads, by language.
+HEADS = {"en": ("key", "what it is"), "de": ("Schlüssel", "was es ist")}
 
 
 def _entries(family: Family) -> Iterator[tuple[str, Option, Any]]:
@@ -42,18 +52,34 @@ def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def rules_table(families: Mapping[str, Family] = FAMILIES) -> str:
-    """The Markdown table: one row per key, each family's default in its column."""
+def catalog(lang: str) -> Callable[[str], str]:
+    """A language's words from its .po file (no compiled catalog needed); English as it is."""
+    if lang == "en":
+        return lambda text: text
+    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        messages = read_po(file)
+    found = {m.id: m.string for m in messages
+             if isinstance(m.id, str) and isinstance(m.string, str) and m.string}
+    return lambda text: found.get(text, text)
+
+
+def rules_table(families: Mapping[str, Family] = FAMILIES, lang: str = "en") -> str:
+    """The Markdown table: one row per key, each family's default in its column.
+
+    ``lang`` is the language of the column heads and of what each option is;
+    keys, family names and defaults are the list file's own.
+    """
+    _ = catalog(lang)
     rows: dict[str, tuple[Option, dict[str, str]]] = {}
     for name, family in families.items():
         for key, option, default in _entries(family):
             rows.setdefault(key, (option, {}))[1][name] = _shown(default)
-    head = ["key", "what it is", *families]
+    head = [*HEADS[lang], *families]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for key, (option, defaults) in rows.items():
-        what = option.label if "." in key and option.kind not in ("tariffs", "laufende") else (option.help or option.label)
+        what = _(option.label) if "." in key and option.kind not in ("tariffs", "laufende") else _(option.help or option.label)
         if option.kind in ("tariffs", "laufende") and "." in key:
-            what = f"{option.label}: {key.split('.', 1)[1]}"
+            what = f"{_(option.label)}: {key.split('.', 1)[1]}"
         cells = [f"`{key}`", what, *(f"`{defaults[n]}`" if n in defaults else NONE for n in families)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

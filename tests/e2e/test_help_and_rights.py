@@ -243,9 +243,16 @@ def test_every_help_page_fits_a_phone_with_big_targets(small_phone: Phone) -> No
         page = phone.open(path)
         assert page_width(page) <= NARROW, path
         assert small_targets(page) == [], path
-    page = phone.open("/help/reference")
-    expect(page.get_by_role("heading", name="How the scorer counts", level=1)).to_be_visible()
-    assert page_width(page) <= NARROW
-    # The reference is long: its first screen is the picture.
+    # The reference, docs/rules.md, and on a German page docs/rules.de.md.
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "help-rights-reference-en.png"))
+    for lang, heading in (("en", "How the scorer counts"), ("de", "Wie der Schreiber zählt")):
+        page = speak(phone, lang, "/help/reference")
+        expect(page.get_by_role("heading", name=heading, level=1)).to_be_visible()
+        assert page.get_attribute("div.reference", "lang") == lang
+        assert page_width(page) <= NARROW
+        # The reference is long: its first screen is the picture.
+        page.screenshot(path=str(SCREENSHOTS / f"help-rights-reference-{lang}.png"))
+    # A link into a section finds it in German too (the German headings keep the English ids).
+    page = phone.open("/help/reference#settling-up")  # still in German: the switch remembers it
+    expect(page.get_by_role("heading", name="Abrechnen", level=2)).to_be_in_viewport()
+    speak(phone, "en", "/help")

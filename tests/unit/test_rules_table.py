@@ -2,11 +2,14 @@
 
 import pathlib
 import re
+import subprocess
+import sys
 
 from scorer.engine import FAMILIES
 from scorer.engine.rules_table import rules_table
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+GERMAN_DOCS = DOCS.with_name("rules.de.md")
 
 
 def test_the_docs_hold_exactly_the_table_the_option_specs_write():
@@ -14,6 +17,20 @@ def test_the_docs_hold_exactly_the_table_the_option_specs_write():
     found = re.search(r"<!-- rules-table -->\n(.*?)<!-- /rules-table -->", docs, re.S)
     assert found, "docs/rules.md has no generated rules table"
     assert found.group(1) == rules_table(), "run: python -m scorer rules-table, and paste it into docs/rules.md"
+
+
+def test_the_german_docs_hold_the_same_table_in_german_words():
+    docs = GERMAN_DOCS.read_text(encoding="utf-8")
+    found = re.search(r"<!-- rules-table -->\n(.*?)<!-- /rules-table -->", docs, re.S)
+    assert found, "docs/rules.de.md has no generated rules table"
+    german = rules_table(lang="de")
+    assert found.group(1) == german, "run: python -m scorer rules-table --lang de, and paste it into docs/rules.de.md"
+    english = rules_table()
+    assert german.count("\n") == english.count("\n")
+    for ours, theirs in zip(english.splitlines()[1:], german.splitlines()[1:], strict=True):
+        # The same key and defaults in each row; only what the option is reads in German.
+        assert ours.split(" | ")[0] == theirs.split(" | ")[0] and ours.split(" | ")[2:] == theirs.split(" | ")[2:]
+    assert "Die Spiele dieser Liste" in german and "| Schlüssel | was es ist |" in german
 
 
 def test_the_table_has_a_row_for_every_option_and_a_column_for_every_family():
@@ -25,3 +42,10 @@ def test_the_table_has_a_row_for_every_option_and_a_column_for_every_family():
         for option in family.options:
             if option.section != "hidden":
                 assert f"`{option.key}" in table, option.key
+
+
+def test_the_command_line_prints_the_table_in_either_language():
+    for args, lang in (([], "en"), (["--lang", "de"], "de")):
+        printed = subprocess.run([sys.executable, "-m", "scorer", "rules-table", *args],
+                                 capture_output=True, text=True, check=True)
+        assert printed.stdout == rules_table(lang=lang)

@@ -1,10 +1,12 @@
-"""The help pages: an index, a page per family, the glossary, and docs/rules.md in full."""
+"""The help pages: an index, a page per family, the glossary, and docs/rules.md (or rules.de.md) in full."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, render_template
@@ -20,8 +22,13 @@ from scorer.web.lists.forms import (
 
 bp = Blueprint("help", __name__)
 
-#: The complete reference, served as it is kept in the repository (English).
+#: The complete reference, served as it is kept in the repository: English,
+#: and its German translation (the same headings' ids, so a link to a section
+#: finds it in either language).
 REFERENCE = ROOT / "docs" / "rules.md"
+REFERENCES = {"en": REFERENCE, "de": ROOT / "docs" / "rules.de.md"}
+#: The label of the region a wide table scrolls in, by the reference's language.
+TABLE = {"en": "Table", "de": "Tabelle"}
 
 
 @dataclass(frozen=True)
@@ -112,17 +119,31 @@ def glossary() -> Any:
     return render_template("help/glossary.html", body=content.page(select_locale(), "glossary"))
 
 
+def reference_language(lang: str) -> str:
+    """The language the reference is served in for a page language: its own if written, else English."""
+    lang = content.language(lang)
+    path = REFERENCES.get(lang)
+    return lang if path is not None and path.is_file() else content.LANGUAGES[0]
+
+
+#: A comment line of the Markdown (the generated table's markers), for the repository's readers only.
+COMMENT = re.compile(r"^<!--.*?-->[ \t]*\n", re.M)
+
+
 @cache
-def _reference() -> str:
-    return content.render(REFERENCE.read_text(encoding="utf-8"))
+def _reference(path: Path, table_name: str) -> str:
+    # Raw HTML is text in the help, so the markers would show (the closing one as a table row).
+    return content.render(COMMENT.sub("", path.read_text(encoding="utf-8")), table_name)
 
 
 @bp.get("/help/reference")
 def reference() -> Any:
-    """docs/rules.md, the complete reference of how the app counts (English)."""
-    if not REFERENCE.is_file():
+    """docs/rules.md, the complete reference of how the app counts; docs/rules.de.md in German."""
+    lang = reference_language(select_locale())
+    path = REFERENCES[lang]
+    if not path.is_file():
         abort(404)
-    return render_template("help/reference.html", body=_reference())
+    return render_template("help/reference.html", body=_reference(path, TABLE[lang]), reference_lang=lang)
 
 
 @bp.get("/help/<family>")
