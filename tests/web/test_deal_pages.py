@@ -368,8 +368,8 @@ def test_the_preview_button_without_script_shows_the_payouts(
     )
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert 'data-payout="Anna" class="plus">+20</td>' in html
-    assert 'data-payout="Bene" class="minus">−20</td>' in html
+    assert 'data-payout="Anna" class="plus">+20</dd>' in html
+    assert 'data-payout="Bene" class="minus">−20</dd>' in html
     assert document(client, editing)["deals"] == []
 
 
