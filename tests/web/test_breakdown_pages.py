@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import read_list
-from scorer.engine.breakdown import ENGLISH, GERMAN
+from scorer.engine.breakdown import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED
 from scorer.engine.breakdown_examples import names_in as held_in
-from scorer.web.deals.breakdown import explained, one_line, word
+from scorer.web.deals.breakdown import counted, explained, one_line, word
 from scorer.web.lists.summary import accounts
 from tests.unit.test_breakdown import ROWS
 from tests.unit.test_breakdown_adds_up import bavarian_club_lists, first
@@ -77,6 +77,17 @@ def test_the_pages_say_each_name_in_the_engine_s_words_of_the_language(
         for name in ALL_NAMES:
             # German: the catalog's word must be the engine's (docs/breakdown-examples.md uses it).
             assert word(name) == words[name], (language, name, "translate it as the engine's map says")
+
+
+@pytest.mark.parametrize(("headers", "forms"), [(ENGLISH_PAGE, ENGLISH_COUNTED), (GERMAN_PAGE, GERMAN_COUNTED)])
+@pytest.mark.parametrize("count", [1, 2, 9])
+def test_the_pages_count_each_name_in_the_engine_s_singular_and_plural(
+    app: Flask, headers: dict[str, str], forms: Any, count: int
+) -> None:
+    with app.test_request_context("/", headers=headers):
+        for name, (one, more) in forms.items():
+            # German: the catalog's forms must be the engine's (docs/breakdown-examples.md uses them).
+            assert counted(name, count) == (one if count == 1 else more) % {"num": count}, name
 
 
 def test_a_name_nobody_has_worded_yet_shows_as_it_is(app: Flask) -> None:
@@ -190,6 +201,17 @@ def test_the_deal_s_page_of_a_german_deal_shows_the_tally(client: FlaskClient) -
     assert "On the tally: 9 Strokes, 1 Head" in words
 
 
+def test_one_stroke_is_one_strich_on_the_deal_s_page_and_in_the_preview_line(client: FlaskClient) -> None:
+    listing = make_list(client, "german", ["Anna", "Bene", "Chris", "Dora"])
+    api_deal(client, listing, {"game": "normal", "declarer": "Anna", "points": 70})
+    words = text(deal_page(client, listing, 1, GERMAN_PAGE))
+    assert "1 Spielpunkt 10 Wert = 10" in words
+    assert "1 Strich" in words and "Striche" not in words
+    answer = client.post(f"/l/{listing['id']}/deals/preview", headers=GERMAN_PAGE,
+                         data={"game": "normal", "declarer": "Anna", "points": "70"}).get_json()
+    assert answer["explained"] == "1 Spielpunkt 10 je Spieler · 1 Strich"
+
+
 def test_the_deal_s_page_names_the_dealer_who_sits_out_with_nothing_to_pay(client: FlaskClient) -> None:
     listing = make_list(client, "bavarian", ["Anna", "Bene", "Chris", "Dora", "Emil"])
     api_deal(client, listing, {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72})
@@ -208,10 +230,10 @@ def test_a_cap_shows_as_the_most_the_multipliers_may_make(app: Flask) -> None:
         laid_out = explained(result.deals[0].breakdown, result.players)
         line = one_line(result.deals[0].breakdown)
     assert [(s.label, s.amount) for s in laid_out.multipliers] == [
-        ("Crack", "×2"), ("2 Blitz", "×4"), ("at most", "4"), ("Bump", "×2"),
+        ("Crack", "×2"), ("2 Blitzes", "×4"), ("at most", "4"), ("Bump", "×2"),
     ]
     assert [p.payout for p in laid_out.players] == [-16, -8, 8, 8, 8]
-    assert line == "Tier 1 · Crack ×2 · 2 Blitz ×4 · at most 4 · Bump ×2 = 8 · Picker ×2 = \u221216"
+    assert line == "Tier 1 · Crack ×2 · 2 Blitzes ×4 · at most 4 · Bump ×2 = 8 · Picker ×2 = \u221216"
 
 
 # -- the settle page's accounts ----------------------------------------------------------------
