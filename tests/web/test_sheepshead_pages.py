@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorer.engine import FAMILIES, score_document
 from scorer.engine.families.base import WORDS
 from tests.web.test_deal_pages import (
-    api_deal, document, entered, flashes, make_list, new_deal, to_list,
+    api_deal, document, entered, flashes, make_list, new_deal, tied, to_list,
 )
 from tests.web.conftest import deal_rows
 from tests.web.test_pages import form_defaults
@@ -108,7 +108,7 @@ def test_the_doubler_queue_shows_on_the_list_the_form_and_the_preview(client: Fl
     assert answer.get_json() == {
         "payouts": {"Anna": 4, "Bene": 2, "Chris": -2, "Dora": -2, "Emil": -2},
         "dealer": "Bene", "note": "Doubled by a doubler",
-        "explained": "Tier 1 · Doubler ×2 = 2 · Picker ×2 = +4",
+        "explained": tied("Tier_1 · Doubler_×2 = 2 · Picker_×2 = +4"),
     }
     page = text(new_deal(client, listing, game="pick", declarer="Anna", partner="Bene", points="70",
                          action="preview"))

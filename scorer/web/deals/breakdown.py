@@ -31,11 +31,18 @@ def counted(name: str, count: int) -> str:
 
 #: A negative amount in the line: the pages write its minus as a minus sign, like every amount.
 _NEGATIVE = re.compile(r"(?<= )-(?=\d)")
+#: A space between a word and its number: ``Kontra ×2``, ``Schneider 10``, ``3 Laufende``,
+#: ``90 each``. Not one beside a ``+``, ``=`` or ``·`` between the terms.
+_TIED = re.compile(r"(?<=[^\s+=·]) (?=[×+\u2212]?\d)|(?<=\d) (?=[^\s+=·])")
 
 
 def one_line(breakdown: Breakdown) -> str:
-    """The breakdown in one line, as the preview beside Save shows it."""
-    return _NEGATIVE.sub("\u2212", describe(breakdown, word, counted))
+    """The breakdown in one line, as the preview beside Save shows it.
+
+    A word and its number are held together by a no-break space, so the line
+    wraps between its terms, never between ``Kontra`` and its ``×2``.
+    """
+    return _TIED.sub("\u00a0", _NEGATIVE.sub("\u2212", describe(breakdown, word, counted)))
 
 
 @dataclass(frozen=True, slots=True)
