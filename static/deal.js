@@ -296,8 +296,12 @@
   // A tapped Save shows it is working and takes no second tap: app.js.
 
   // Save in one request: the answer is the list as it stands after the save,
-  // shown in place of the form (list.js follows it from there). The address
-  // stays: a new one would have the browser fetch the icon again. A refusal, or
+  // shown in place of the form (list.js follows it from there). The address bar
+  // then shows the list's address, in place of the form's (history.replaceState, no
+  // new entry: as the form sent the old way is answered by a redirect to the list),
+  // so a reload shows the list, not an empty form, and Back leaves the list as it
+  // would after the old way; a new entry would put the form's address back under
+  // Back while the page still showed the list. A refusal, or
   // an answer that is not the list, sends the form the old way: the page shows
   // every reason at its field, and the form's one-time token stores the deal once.
   // No answer (no signal, or none within SAVE_PATIENCE) keeps the deal on the phone
@@ -368,6 +372,9 @@
       }
       main.innerHTML = answer.main;
       document.title = answer.title;
+      if (answer.url && window.history.replaceState) {
+        window.history.replaceState(null, "", answer.url);
+      }
       window.scrollTo(0, 0);
       // The message "Deal N saved." takes the focus: a screen reader says it, as after a new page.
       const said = main.querySelector(".flash [role=status]");

@@ -468,6 +468,42 @@ GERMAN: Mapping[str, str] = MappingProxyType({
 LANGUAGES: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message's singular and plural for the catalog (babel.cfg: ``N_plural:1,2``); give both."""
+    return singular, plural
+
+
+#: The names a count stands before that take a plural, with the count (``%(num)s``), in
+#: English: the singular and the plural. Marked for the catalog: the app says them through
+#: ngettext, and the catalog's German must be the one of :data:`GERMAN_COUNTED` (a test
+#: checks). A name not here is said as the count and its word: ``2 doubled``.
+ENGLISH_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "laufende": N_plural("%(num)s Laufende", "%(num)s Laufende"),
+    "game_points": N_plural("%(num)s Game point", "%(num)s Game points"),
+    "strokes": N_plural("%(num)s Stroke", "%(num)s Strokes"),
+    "head": N_plural("%(num)s Head", "%(num)s Heads"),
+    "virgins": N_plural("%(num)s Virgin", "%(num)s Virgins"),
+    "blitz": N_plural("%(num)s Blitz", "%(num)s Blitzes"),
+    "doubler": N_plural("%(num)s Doubler", "%(num)s Doublers"),
+})
+
+#: The same in German.
+GERMAN_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "laufende": ("%(num)s Laufender", "%(num)s Laufende"),
+    "game_points": ("%(num)s Spielpunkt", "%(num)s Spielpunkte"),
+    "strokes": ("%(num)s Strich", "%(num)s Striche"),
+    "head": ("%(num)s Kopf", "%(num)s Köpfe"),
+    "virgins": ("%(num)s Jungfrau", "%(num)s Jungfrauen"),
+    "blitz": ("%(num)s Blitz", "%(num)s Blitze"),
+    "doubler": ("%(num)s Doubler", "%(num)s Doubler"),
+})
+
+#: The counted names by language.
+COUNTED: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {"en": ENGLISH_COUNTED, "de": GERMAN_COUNTED}
+)
+
+
 def words_in(language: str) -> Callable[[str], str]:
     """The words of a language for :func:`describe`: a name not in the map stays as it is.
 
@@ -478,22 +514,54 @@ def words_in(language: str) -> Callable[[str], str]:
     return lambda name: table.get(name, name)
 
 
+def counted_in(language: str) -> Callable[[str, int], str]:
+    """A count and a name in a language for :func:`describe`, the name singular for one.
 
-def describe(breakdown: Breakdown, words: Callable[[str], str]) -> str:
+    English and German both take the singular for one, the plural for any other count.
+
+    >>> strokes = counted_in("de")
+    >>> strokes("strokes", 1), strokes("strokes", 9), strokes("doubles", 2), counted_in("en")("head", 1)
+    ('1 Strich', '9 Striche', '2 gelegt', '1 Head')
+    """
+    forms = COUNTED[language]
+    words = words_in(language)
+
+    def counted(name: str, count: int) -> str:
+        pair = forms.get(name)
+        if pair is None:
+            return f"{count} {words(name)}"
+        return pair[count != 1] % {"num": count}
+
+    return counted
+
+
+
+def describe(
+    breakdown: Breakdown, words: Callable[[str], str],
+    counted: Callable[[str, int], str] | None = None,
+) -> str:
     """The breakdown as one line, its names put into words by ``words`` (the table's language).
 
     The terms added up, each multiplier in turn, then the value; "each" when
     every player wins or pays the value, else what the shares of more than
-    one value win (+) or pay (-); then the tally and the Stock.
+    one value win (+) or pay (-); then the tally and the Stock. A count and
+    the name it counts (``3 Laufende``, ``1 Stroke``) are put into words by
+    ``counted``, which picks the singular or the plural (see
+    :func:`counted_in`); without it, the count and the name's word.
 
     >>> solo = Breakdown((Term("solo", 40), Term("laufende", 15, 3)), (doublings("doubles", 1),), 110,
     ...                  one_against_rest("declarer", "A", ("A", "B", "C", "D"), -1))
     >>> describe(solo, lambda name: name)
     'solo 40 + 3 laufende 15 = 55 · doubles ×2 = 110 · declarer ×3 = -330'
+    >>> head = Breakdown((Term("head", 90),), (), 90, everybody(("A", "B")),
+    ...                  tally=(Term("strokes", 9), Term("head", 1)))
+    >>> describe(head, words_in("de"), counted_in("de"))
+    'Kopf 90 je Spieler · 9 Striche · 1 Kopf'
     """
+    say = counted or (lambda name, count: f"{count} {words(name)}")
     terms = breakdown.terms
     line = " + ".join(
-        f"{t.count} {words(t.name)} {t.units}" if t.count is not None else f"{words(t.name)} {t.units}"
+        f"{say(t.name, t.count)} {t.units}" if t.count is not None else f"{words(t.name)} {t.units}"
         for t in terms
     ) or "0"
     if len(terms) > 1:
@@ -503,7 +571,7 @@ def describe(breakdown: Breakdown, words: Callable[[str], str]) -> str:
         if m.name == CAP:
             pieces.append(f"{words(m.name)} {m.factor}")
         elif m.count is not None and m.count > 1:
-            pieces.append(f"{m.count} {words(m.name)} ×{m.factor}")
+            pieces.append(f"{say(m.name, m.count)} ×{m.factor}")
         else:
             pieces.append(f"{words(m.name)} ×{m.factor}")
     if breakdown.multipliers:
@@ -514,7 +582,7 @@ def describe(breakdown: Breakdown, words: Callable[[str], str]) -> str:
     pieces.extend(
         f"{words(s.role)} ×{abs(s.times)} = {s.times * breakdown.value:+d}" for s in several
     )
-    pieces.extend(f"{t.units} {words(t.name)}" for t in breakdown.tally)
+    pieces.extend(say(t.name, t.units) for t in breakdown.tally)
     stock = breakdown.stock
     if stock is not None:
         pieces.append(f"{words(stock.name)} {abs(stock.after - stock.before)}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.engine.breakdown import Breakdown, describe, words_in
+from scorer.engine.breakdown import Breakdown, counted_in, describe, words_in
 from scorer.engine.document import read_list
 from scorer.engine.replay import DealResult
 
@@ -193,11 +193,11 @@ def breakdown_examples() -> str:
     deals = list(example_deals())
     parts = [_HEAD]
     for language, (heading, columns) in _PAGE.items():
-        words = words_in(language)
+        words, counted = words_in(language), counted_in(language)
         lines = [heading, "", "| " + " | ".join(columns) + " |", "|---|---|---|"]
         for english, german, result in deals:
             what = english if language == "en" else german
-            lines.append(f"| {_cell(what)} | {_cell(describe(result.breakdown, words))} | {_payouts(result)} |")
+            lines.append(f"| {_cell(what)} | {_cell(describe(result.breakdown, words, counted))} | {_payouts(result)} |")
         parts.append("\n".join(lines) + "\n")
     return "\n".join(parts)
 

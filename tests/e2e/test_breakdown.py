@@ -66,7 +66,7 @@ def test_the_preview_s_line_shows_beside_save_and_follows_the_fields(small_phone
     radio(page, "partner", "Chris").tap()
     page.locator("#points").fill("72")
     expect(page.locator("[data-line-explained]")).to_have_text(
-        "Sauspiel 20 each" if lang == "en" else re.compile(r"^Sauspiel 20 \S"))
+        "Sauspiel 20 each" if lang == "en" else re.compile(r"^Sauspiel\s20\s\S"))
     assert_line_beside_save(page)
 
     # Schneider, 3 Laufende and Kontra: the line follows each change.
@@ -87,19 +87,25 @@ def test_the_preview_s_line_shows_beside_save_and_follows_the_fields(small_phone
     expect(page.locator("[data-line-message]")).to_be_visible()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_long_line_is_cut_to_two_lines_beside_save_and_whole_in_the_card(
-    small_phone: Phone, lang: str
-) -> None:
-    list_id = create_list_by_api(small_phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
-    page = speak(small_phone, lang, f"/l/{list_id}/deals/new")
+def long_solo(phone: Phone, lang: str) -> Page:
+    """A new deal form with a Solo of long line: Tout, schwarz, Kontra, Re, three doubled."""
+    list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian"}, "players": FOUR})
+    page = speak(phone, lang, f"/l/{list_id}/deals/new")
     radio(page, "game", "solo").tap()
     radio(page, "declarer", "Bene").tap()
     page.locator("#points").fill("120")
     for toggle in ("schwarz", "contra", "re", "tout"):
         page.locator(f'input[name="{toggle}"]').check()
-    page.locator("select[data-laufende]").select_option("8")
     radio(page, "doubles", "3").tap()
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_line_is_cut_to_two_lines_beside_save_and_whole_in_the_card(
+    small_phone: Phone, lang: str
+) -> None:
+    page = long_solo(small_phone, lang)
+    page.locator("select[data-laufende]").select_option("8")
     card = page.locator("[data-preview-explained]")
     expect(card).to_contain_text("Solo 40 + 8 Laufende 40 = 80 · Tout ×2 · Kontra ×2 · Re ×2")
     expect(card).to_contain_text("×8 = 5120")
@@ -113,6 +119,42 @@ def test_a_long_line_is_cut_to_two_lines_beside_save_and_whole_in_the_card(
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     assert_line_beside_save(page)
     screen(page, f"breakdown-long-line-200pct-{lang}")
+
+
+#: Each word with its multiplier in an element's text (``Kontra ×2``), with the number of
+#: lines it stands on; and the number of lines of the whole text.
+LINES_OF_MULTIPLIERS = """
+(el) => {
+  const text = el.firstChild;
+  const lines = (range) => new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  const found = [];
+  for (const m of text.data.matchAll(/\\S+[ \\u00a0]×\\d+/g)) {
+    const range = document.createRange();
+    range.setStart(text, m.index);
+    range.setEnd(text, m.index + m[0].length);
+    found.push([m[0].replace("\\u00a0", " "), lines(range)]);
+  }
+  const all = document.createRange();
+  all.selectNodeContents(el);
+  return {found: found, lines: lines(all)};
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_s_line_wraps_between_terms_and_keeps_kontra_with_its_x2_at_200_percent(
+    small_phone: Phone, lang: str
+) -> None:
+    page = long_solo(small_phone, lang)
+    card = page.locator("[data-preview-explained]")
+    expect(card).to_contain_text("×8 = 2560")
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    measured = card.evaluate(LINES_OF_MULTIPLIERS)
+    assert measured["lines"] > 3, "the line does not wrap"
+    assert {word for word, _ in measured["found"]} >= {"Tout ×2", "Kontra ×2", "Re ×2"}
+    assert [(word, lines) for word, lines in measured["found"] if lines != 1] == []
+    assert page_width(page) <= 320
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import (
     NARROW, Phone, deal_row, page_width, small_targets, stored, units,
 )
+from tests.e2e.test_deal_ux import HEIGHT
 from tests.e2e.test_table_ux import thumb
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
@@ -76,7 +77,7 @@ def test_a_watcher_taps_a_row_and_sees_why_the_deal_pays_that(watcher: Phone, la
     expect(breakdown.locator("tr.multiplier")).not_to_have_count(0)  # Kontra and Bock
     scored = stored(watcher, list_id)["deals"]
     assert breakdown_on_screen(page) == scored[1]["payouts"]
-    payouts = [units(cell) for cell in page.locator("table.payouts td").all_inner_texts()]
+    payouts = [units(cell) for cell in page.locator(".payouts dd").all_inner_texts()]
     assert payouts == [scored[1]["payouts"][who] for who in FOUR]
     expect(page.locator(".deal-dealer")).to_contain_text(scored[1]["dealer"])
     expect(page.locator("form")).to_have_count(0)  # a page to read: nothing to change here
@@ -116,3 +117,36 @@ def test_on_a_finished_list_its_editor_reads_a_deal_too(watcher: Phone) -> None:
     assert breakdown_on_screen(page) == stored(phone, made["id"])["deals"][0]["payouts"]
     assert_fits(page)
     phone.screenshot("deal-view-finished-en")
+
+
+#: Each amount of the payouts at the top of the page that the page cuts: wider than its
+#: own box (cut with an ellipsis), or reaching out of the screen.
+CLIPPED_AMOUNTS = """
+() => [...document.querySelectorAll(".payouts dd")].filter((amount) => {
+  const box = amount.getBoundingClientRect();
+  return amount.scrollWidth > amount.clientWidth || box.left < 0
+    || box.right > document.documentElement.clientWidth;
+}).map((amount) => amount.textContent.trim())
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_200_percent_text_on_320_px_the_payouts_show_every_amount_whole(watcher: Phone, lang: str) -> None:
+    """Five-digit amounts (a Tout with Kontra, Re and three doubles under Bock) wrap, never cut."""
+    response = watcher.page.request.post(watcher.base_url + "/api/lists", data={
+        "players": FOUR, "rules": {"preset": "bavarian", "bock": {}},
+        "deals": [DEALS[0], {"game": "solo", "declarer": "Benedikt", "points": 120, "schwarz": True,
+                             "tout": True, "laufende": 8, "contra": True, "re": True, "doubles": 3}],
+    })
+    assert response.status == 201, response.text()
+    list_id = str(response.json()["id"])
+    page = watcher.page
+    watcher.open(f"/lang/{lang}?next=/l/{list_id}/deals/2")
+    page.set_viewport_size({"width": 320, "height": HEIGHT})
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    amounts = [units(cell) for cell in page.locator(".payouts dd").all_inner_texts()]
+    assert amounts == [stored(watcher, list_id)["deals"][1]["payouts"][who] for who in FOUR]
+    assert max(abs(amount) for amount in amounts) >= 10_000
+    assert page.evaluate(CLIPPED_AMOUNTS) == []
+    assert page_width(page) <= 320, page_width(page)
+    watcher.screenshot(f"deal-view-200pct-320px-{lang}")

@@ -222,7 +222,9 @@ def test_a_sheepshead_evening_of_sixteen_hands_adds_up_to_what_the_engine_comput
     hand.radio("Partner", deal["partner"])
     hand.points(deal["points"])
     expect(page.locator('[data-payout="Anna"]')).to_have_text("+4")
-    expect(page.locator("[data-preview-message]")).to_have_text("Doubled by a doubler")
+    # The doubler shows once, in the line; no note beside it says it again.
+    expect(page.locator("[data-preview-explained]")).to_contain_text("Doubler ×2 = 2")
+    expect(page.locator("[data-preview-message]")).to_have_text("")
     phone.screenshot("sheepshead-doubled-preview")
     hand.save()
     expect(flash(page)).to_have_text("Deal 4 saved.")

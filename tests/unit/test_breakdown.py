@@ -13,7 +13,7 @@ import pickle
 import pytest
 
 from scorer.engine import Breakdown, describe, read_list, score_document
-from scorer.engine.breakdown import CAP, Multiplier, Term, factor, worth
+from scorer.engine.breakdown import CAP, Multiplier, Term, counted_in, factor, words_in, worth
 from tests.unit.test_cli import FORMAT_EXAMPLE, score_text
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
@@ -357,3 +357,31 @@ def words(name):
 )
 def test_a_breakdown_reads_as_one_line_in_the_table_s_words(document, line):
     assert describe(read_list(document).replay().deals[-1].breakdown, words) == line
+
+
+@pytest.mark.parametrize(
+    "document, language, line",
+    [
+        pytest.param(listed("german", {"game": "normal", "declarer": "Anna", "points": 70}), "en",
+                     "1 Game point 10 each · 1 Stroke", id="one stroke"),
+        pytest.param(listed("german", {"game": "normal", "declarer": "Anna", "points": 70}), "de",
+                     "1 Spielpunkt 10 je Spieler · 1 Strich", id="ein Strich"),
+        pytest.param(listed("german", {"game": "normal", "declarer": "Anna", "points": 120, "schwarz": True},
+                            settle_per_head=True), "en", "Head 90 each · 9 Strokes · 1 Head", id="one head"),
+        pytest.param(listed("german", {"game": "normal", "declarer": "Anna", "points": 120, "schwarz": True},
+                            settle_per_head=True), "de", "Kopf 90 je Spieler · 9 Striche · 1 Kopf", id="ein Kopf"),
+        pytest.param(listed("bavarian", sauspiel(95, laufende=3, contra=True)), "de",
+                     "Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Kontra ×2 = 90 je Spieler", id="Laufende"),
+        pytest.param(listed("sheepshead", pick(70, crack=True, blitz=2), players=FIVE, max_multiplier=4), "en",
+                     "Tier 1 · Crack ×2 · 2 Blitzes ×4 · at most 4 = 4 · Picker ×2 = +8", id="blitzes"),
+    ],
+)
+def test_a_count_before_a_name_takes_the_singular_for_one_and_the_plural_else(document, language, line):
+    breakdown = read_list(document).replay().deals[-1].breakdown
+    assert describe(breakdown, words_in(language), counted_in(language)) == line
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_name_without_plural_forms_is_its_word_after_the_count(language):
+    assert counted_in(language)("doubles", 2) == f"2 {words_in(language)('doubles')}"
+    assert counted_in(language)("unheard_of", 1) == "1 unheard_of"

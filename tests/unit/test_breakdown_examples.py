@@ -4,7 +4,7 @@ import pathlib
 import subprocess
 import sys
 
-from scorer.engine.breakdown import ENGLISH, GERMAN, describe, words_in
+from scorer.engine.breakdown import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED, counted_in, describe, words_in
 from scorer.engine.breakdown_examples import EXAMPLES, breakdown_examples, example_deals, names_in
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "breakdown-examples.md"
@@ -31,8 +31,8 @@ def test_every_example_s_line_is_in_both_tables_and_its_payouts_sum_to_zero_with
     page = breakdown_examples()
     english, german = page.split("## Auf Deutsch")
     for what_en, what_de, result in example_deals():
-        assert f"| {what_en} | {describe(result.breakdown, words_in('en'))} |" in english
-        assert f"| {what_de} | {describe(result.breakdown, words_in('de'))} |" in german
+        assert f"| {what_en} | {describe(result.breakdown, words_in('en'), counted_in('en'))} |" in english
+        assert f"| {what_de} | {describe(result.breakdown, words_in('de'), counted_in('de'))} |" in german
         moved = result.breakdown.stock
         assert sum(result.payouts.values()) == (moved.before - moved.after if moved else 0)
         assert result.breakdown.payouts() == {w: p for w, p in result.payouts.items() if w in result.breakdown.payouts()}
@@ -43,6 +43,13 @@ def test_the_german_line_uses_no_english_word_that_german_says_otherwise():
     for name, word in ENGLISH.items():
         if GERMAN[name] != word:
             assert f" {word} " not in german.replace("|", " "), word
+
+
+def test_a_count_of_one_takes_the_singular_in_both_tables():
+    page = breakdown_examples()
+    assert "1 Game point 10 each · 1 Stroke |" in page and "1 Spielpunkt 10 je Spieler · 1 Strich |" in page
+    assert "2 Blitzes ×4" in page and "2 Blitze ×4" in page
+    assert set(ENGLISH_COUNTED) == set(GERMAN_COUNTED) <= set(ENGLISH)
 
 
 def test_each_example_is_told_in_both_languages():

@@ -178,7 +178,21 @@ def test_the_deal_form_says_bock_is_running_and_its_preview_shows_the_doubled_pa
         data={"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": "72", "token": "t"},
     ).get_json()
     assert answer["payouts"] == {"Anna": 40 + 40, "Bene": -40, "Chris": 40 + 40, "Dora": -40}
-    assert answer["note"] == "Bock ×2 · pot after: 0"
+    # Bock is in the line; the note adds only the pot after the deal.
+    assert "Bock\u00a0×2" in answer["explained"]
+    assert answer["note"] == "pot after: 0"
+
+
+def test_the_preview_without_script_says_bock_once_in_the_line_and_the_pot_in_the_note(
+    client: FlaskClient,
+) -> None:
+    created = create(client, EVENING[:1])
+    edit(client, created)
+    page = text(client.post(f"/l/{created['id']}/deals/new", data={
+        "game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": "72", "action": "preview"}))
+    card = page[page.index('data-preview>'):page.index('class="deal-actions"')]
+    assert card.count("Bock") == 1
+    assert "Bock\u00a0×2 = 40" in card and "pot after: 0" in card
 
 
 def test_a_bettel_is_entered_with_won_instead_of_points(client: FlaskClient) -> None:

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import read_list
-from scorer.engine.breakdown import ENGLISH, GERMAN
+from scorer.engine.breakdown import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED, describe
+from scorer.engine.breakdown_examples import example_deals
 from scorer.engine.breakdown_examples import names_in as held_in
-from scorer.web.deals.breakdown import explained, one_line, word
+from scorer.web.deals.breakdown import counted, explained, one_line, word
 from scorer.web.lists.summary import accounts
 from tests.unit.test_breakdown import ROWS
 from tests.unit.test_breakdown_adds_up import bavarian_club_lists, first
@@ -24,7 +25,7 @@ from tests.unit.test_properties import (
     bavarian3_documents, bavarian_documents, german_documents, sheepshead3_documents,
     sheepshead_documents,
 )
-from tests.web.test_deal_pages import api_deal, make_list
+from tests.web.test_deal_pages import api_deal, make_list, tied
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 GERMAN_PAGE = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -79,6 +80,17 @@ def test_the_pages_say_each_name_in_the_engine_s_words_of_the_language(
             assert word(name) == words[name], (language, name, "translate it as the engine's map says")
 
 
+@pytest.mark.parametrize(("headers", "forms"), [(ENGLISH_PAGE, ENGLISH_COUNTED), (GERMAN_PAGE, GERMAN_COUNTED)])
+@pytest.mark.parametrize("count", [1, 2, 9])
+def test_the_pages_count_each_name_in_the_engine_s_singular_and_plural(
+    app: Flask, headers: dict[str, str], forms: Any, count: int
+) -> None:
+    with app.test_request_context("/", headers=headers):
+        for name, (one, more) in forms.items():
+            # German: the catalog's forms must be the engine's (docs/breakdown-examples.md uses them).
+            assert counted(name, count) == (one if count == 1 else more) % {"num": count}, name
+
+
 def test_a_name_nobody_has_worded_yet_shows_as_it_is(app: Flask) -> None:
     with app.test_request_context("/", headers=GERMAN_PAGE):
         assert word("hitherto_unknown") == "hitherto_unknown"
@@ -88,8 +100,8 @@ def test_a_name_nobody_has_worded_yet_shows_as_it_is(app: Flask) -> None:
 
 
 @pytest.mark.parametrize(("headers", "line"), [
-    (ENGLISH_PAGE, "Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Kontra ×2 = 90 each"),
-    (GERMAN_PAGE, "Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Kontra ×2 = 90 je Spieler"),
+    (ENGLISH_PAGE, tied("Sauspiel_20 + Schneider_10 + 3_Laufende_15 = 45 · Kontra_×2 = 90_each")),
+    (GERMAN_PAGE, tied("Sauspiel_20 + Schneider_10 + 3_Laufende_15 = 45 · Kontra_×2 = 90_je Spieler")),
 ])
 def test_the_live_preview_answers_the_breakdown_in_one_line_in_the_table_s_language(
     client: FlaskClient, headers: dict[str, str], line: str
@@ -98,6 +110,21 @@ def test_the_live_preview_answers_the_breakdown_in_one_line_in_the_table_s_langu
     answer = client.post(f"/l/{listing['id']}/deals/preview", data=KONTRA, headers=headers).get_json()
     assert answer["payouts"] == {"Anna": 90, "Bene": -90, "Chris": 90, "Dora": -90}
     assert answer["explained"] == line
+
+
+@pytest.mark.parametrize("headers", [ENGLISH_PAGE, GERMAN_PAGE])
+def test_the_line_may_wrap_between_its_terms_but_never_between_a_word_and_its_number(
+    app: Flask, headers: dict[str, str]
+) -> None:
+    with app.test_request_context("/", headers=headers):
+        for _, _, result in example_deals():
+            line = one_line(result.breakdown)
+            spaced = describe(result.breakdown, word, counted).replace(" -", " \u2212")
+            assert line.replace("\u00a0", " ") == spaced
+            # Kontra ×2, Declarer ×3: a multiplier keeps its word.
+            assert all(before == "\u00a0" for before in re.findall(r"(.)×", line)), line
+            # The terms, the multipliers and the pieces part where the line may wrap.
+            assert not re.search(r"\u00a0[+=·]|[+=·]\u00a0", line), line
 
 
 def test_the_live_preview_of_a_refused_deal_answers_no_line(client: FlaskClient) -> None:
@@ -113,7 +140,7 @@ def test_the_preview_line_follows_bock_and_the_stock(client: FlaskClient) -> Non
     answer = client.post(f"/l/{listing['id']}/deals/preview",
                          data={"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": "72"},
                          headers=GERMAN_PAGE).get_json()
-    assert answer["explained"] == "Sauspiel 20 · Bock ×2 = 40 je Spieler · aus dem Stock 80"
+    assert answer["explained"] == tied("Sauspiel_20 · Bock_×2 = 40_je Spieler · aus dem Stock_80")
     assert answer["payouts"] == {"Anna": 80, "Bene": -40, "Chris": 80, "Dora": -40}
 
 
@@ -121,7 +148,7 @@ def test_the_preview_without_script_shows_the_line_in_the_card_and_beside_save(c
     listing = make_list(client, "bavarian", ["Anna", "Bene", "Chris", "Dora"])
     html = client.post(f"/l/{listing['id']}/deals/new", data={**KONTRA, "action": "preview"},
                        headers=ENGLISH_PAGE).get_data(as_text=True)
-    line = "Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Kontra ×2 = 90 each"
+    line = tied("Sauspiel_20 + Schneider_10 + 3_Laufende_15 = 45 · Kontra_×2 = 90_each")
     card = re.search(r'<p class="breakdown-line" data-preview-explained>(.*?)</p>', html)
     bar = re.search(r'<p class="line-explained" data-line-explained aria-hidden="true">(.*?)</p>', html)
     assert card and unescape(card.group(1)) == line
@@ -190,6 +217,17 @@ def test_the_deal_s_page_of_a_german_deal_shows_the_tally(client: FlaskClient) -
     assert "On the tally: 9 Strokes, 1 Head" in words
 
 
+def test_one_stroke_is_one_strich_on_the_deal_s_page_and_in_the_preview_line(client: FlaskClient) -> None:
+    listing = make_list(client, "german", ["Anna", "Bene", "Chris", "Dora"])
+    api_deal(client, listing, {"game": "normal", "declarer": "Anna", "points": 70})
+    words = text(deal_page(client, listing, 1, GERMAN_PAGE))
+    assert "1 Spielpunkt 10 Wert = 10" in words
+    assert "1 Strich" in words and "Striche" not in words
+    answer = client.post(f"/l/{listing['id']}/deals/preview", headers=GERMAN_PAGE,
+                         data={"game": "normal", "declarer": "Anna", "points": "70"}).get_json()
+    assert answer["explained"] == tied("1_Spielpunkt_10_je Spieler · 1_Strich")
+
+
 def test_the_deal_s_page_names_the_dealer_who_sits_out_with_nothing_to_pay(client: FlaskClient) -> None:
     listing = make_list(client, "bavarian", ["Anna", "Bene", "Chris", "Dora", "Emil"])
     api_deal(client, listing, {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72})
@@ -208,10 +246,10 @@ def test_a_cap_shows_as_the_most_the_multipliers_may_make(app: Flask) -> None:
         laid_out = explained(result.deals[0].breakdown, result.players)
         line = one_line(result.deals[0].breakdown)
     assert [(s.label, s.amount) for s in laid_out.multipliers] == [
-        ("Crack", "×2"), ("2 Blitz", "×4"), ("at most", "4"), ("Bump", "×2"),
+        ("Crack", "×2"), ("2 Blitzes", "×4"), ("at most", "4"), ("Bump", "×2"),
     ]
     assert [p.payout for p in laid_out.players] == [-16, -8, 8, 8, 8]
-    assert line == "Tier 1 · Crack ×2 · 2 Blitz ×4 · at most 4 · Bump ×2 = 8 · Picker ×2 = \u221216"
+    assert line == tied("Tier_1 · Crack_×2 · 2_Blitzes_×4 · at most_4 · Bump_×2 = 8 · Picker_×2 = \u221216")
 
 
 # -- the settle page's accounts ----------------------------------------------------------------

@@ -52,10 +52,10 @@ def breakdown_payouts(page: str) -> dict[str, int]:
 
 
 def summary_payouts(page: str) -> list[int]:
-    """The payouts table at the top of the page, in the players' order."""
-    table = re.search(r'<table class="payouts">(.*?)</table>', page, re.S)
+    """The payouts at the top of the page, in the players' order."""
+    table = re.search(r'<dl class="payouts">(.*?)</dl>', page, re.S)
     assert table
-    return amounts([cell.strip() for cell in re.findall(r"<td[^>]*>([^<]*)</td>", table.group(1))])
+    return amounts([cell.strip() for cell in re.findall(r"<dd[^>]*>([^<]*)</dd>", table.group(1))])
 
 
 # -- who reaches it ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorer.engine import FAMILIES, score_document
 from scorer.engine.families.base import WORDS
 from tests.web.test_deal_pages import (
-    api_deal, document, entered, flashes, make_list, new_deal, to_list,
+    api_deal, document, entered, flashes, make_list, new_deal, tied, to_list,
 )
 from tests.web.conftest import deal_rows
 from tests.web.test_pages import form_defaults
@@ -105,14 +105,15 @@ def test_the_doubler_queue_shows_on_the_list_the_form_and_the_preview(client: Fl
     assert "Doubler: the next 2 hands are doubled" in text(client.get(f"/l/{listing['id']}/deals/new"))
     answer = client.post(f"/l/{listing['id']}/deals/preview",
                          data={"game": "pick", "declarer": "Anna", "partner": "Bene", "points": "70"})
+    # The doubler is in the line, once: no note says it again.
     assert answer.get_json() == {
         "payouts": {"Anna": 4, "Bene": 2, "Chris": -2, "Dora": -2, "Emil": -2},
-        "dealer": "Bene", "note": "Doubled by a doubler",
-        "explained": "Tier 1 · Doubler ×2 = 2 · Picker ×2 = +4",
+        "dealer": "Bene", "explained": tied("Tier_1 · Doubler_×2 = 2 · Picker_×2 = +4"),
     }
     page = text(new_deal(client, listing, game="pick", declarer="Anna", partner="Bene", points="70",
                          action="preview"))
-    assert "Doubled by a doubler" in page
+    card = page[page.index("data-preview>"):page.index('class="deal-actions"')]
+    assert card.count("Doubler") == 1 and "Doubler\u00a0×2 = 2" in card
 
 
 def test_multiplied_doublers_say_how_much(client: FlaskClient) -> None:
@@ -122,7 +123,8 @@ def test_multiplied_doublers_say_how_much(client: FlaskClient) -> None:
     assert "Doubler: the next hand counts ×4" in text(client.get(f"/l/{listing['id']}"))
     answer = client.post(f"/l/{listing['id']}/deals/preview",
                          data={"game": "pick", "declarer": "Anna", "partner": "Bene", "points": "70"})
-    assert answer.get_json()["note"] == "Doubled by 2 doublers: ×4"
+    assert "note" not in answer.get_json()
+    assert tied("2_Doublers_×4 = 4") in answer.get_json()["explained"]
     assert answer.get_json()["payouts"]["Anna"] == 8
 
 

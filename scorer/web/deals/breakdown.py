@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorer.engine import Breakdown, describe
-from scorer.engine.breakdown import CAP, ENGLISH
+from scorer.engine.breakdown import CAP, ENGLISH, ENGLISH_COUNTED
 
 
 def word(name: str) -> str:
@@ -22,13 +23,26 @@ def word(name: str) -> str:
     return name if english is None else _(english)
 
 
+def counted(name: str, count: int) -> str:
+    """A count and the name it counts in the page's language, the name singular for one."""
+    english = ENGLISH_COUNTED.get(name)
+    return f"{count} {word(name)}" if english is None else ngettext(*english, count)
+
+
 #: A negative amount in the line: the pages write its minus as a minus sign, like every amount.
 _NEGATIVE = re.compile(r"(?<= )-(?=\d)")
+#: A space between a word and its number: ``Kontra ×2``, ``Schneider 10``, ``3 Laufende``,
+#: ``90 each``. Not one beside a ``+``, ``=`` or ``·`` between the terms.
+_TIED = re.compile(r"(?<=[^\s+=·]) (?=[×+\u2212]?\d)|(?<=\d) (?=[^\s+=·])")
 
 
 def one_line(breakdown: Breakdown) -> str:
-    """The breakdown in one line, as the preview beside Save shows it."""
-    return _NEGATIVE.sub("\u2212", describe(breakdown, word))
+    """The breakdown in one line, as the preview beside Save shows it.
+
+    A word and its number are held together by a no-break space, so the line
+    wraps between its terms, never between ``Kontra`` and its ``×2``.
+    """
+    return _TIED.sub("\u00a0", _NEGATIVE.sub("\u2212", describe(breakdown, word, counted)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +78,12 @@ class Explained:
     players: tuple[PlayerPart, ...]
     #: The Stock's move in words, with the pot before and after; None when it moved nothing.
     stock: tuple[str, int, int] | None
-    tally: tuple[Step, ...]
+    #: What the deal put on the tally, each in words with its count ("9 Strokes").
+    tally: tuple[str, ...]
 
 
 def _named(count: int | None, name: str) -> str:
-    return f"{count} {word(name)}" if count is not None else word(name)
+    return counted(name, count) if count is not None else word(name)
 
 
 def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
@@ -95,5 +110,5 @@ def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
         value=breakdown.value,
         players=tuple(parts),
         stock=None if stock is None else (word(stock.name), stock.before, stock.after),
-        tally=tuple(Step(word(t.name), str(t.units)) for t in breakdown.tally),
+        tally=tuple(counted(t.name, t.units) for t in breakdown.tally),
     )

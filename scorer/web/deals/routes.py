@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorer.engine import Carry, ScoringError
+from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.deals.breakdown import explained, one_line
 from scorer.web.deals.form import DealForm, summary
@@ -50,16 +50,10 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
         carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
-        preview_note=deal_note(form.preview, carry_before(state, number)) if form.preview else "",
+        preview_note=deal_note(form.preview) if form.preview else "",
         preview_line=one_line(form.preview.breakdown) if form.preview else "",
         breakdown=explained(stored, state.result.players) if stored else None,
     )
-
-
-def carry_before(state: services.ListState, number: int) -> Carry:
-    """What the deals before deal ``number`` hand it (doublers waiting, Bock rounds, the pot)."""
-    deals = state.result.deals
-    return deals[number - 2].carry if number > 1 else Carry()
 
 
 def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, Any],
@@ -178,7 +172,7 @@ def preview(list_id: str) -> Any:
         else:
             answer = {"payouts": dict(result.payouts), "dealer": result.dealer,
                       "explained": one_line(result.breakdown)}
-            note = deal_note(result, carry_before(state, result.number))
+            note = deal_note(result)
             if note:
                 answer["note"] = note
             return jsonify(answer)

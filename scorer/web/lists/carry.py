@@ -40,16 +40,11 @@ def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
     return notes
 
 
-def deal_note(result: DealResult, before: Carry | None = None) -> str:
-    """What the rules across deals did to one deal: its Bock multiplier, the doublers it
-    took up (from ``before``, the carry before it), the pot after it."""
-    parts = []
-    if result.bock is not None and result.bock > 1:
-        parts.append(_("Bock ×%(factor)s", factor=result.bock))
-    used = before.doublers - result.carry.doublers if before is not None else 0
-    if used > 0:
-        parts.append(ngettext("Doubled by a doubler", "Doubled by %(num)s doublers: ×%(factor)s",
-                              used, factor=1 << used))
-    if result.pot is not None:
-        parts.append(_("pot after: %(pot)s", pot=result.pot))
-    return " · ".join(parts)
+def deal_note(result: DealResult) -> str:
+    """What the rules across deals did to one deal that its breakdown's line does not say.
+
+    The preview shows the note beside that line, which has a Bock round and the
+    doublers taken up as its multipliers (``Bock ×2``, ``Doubler ×2``) and what
+    went into or out of the Stock; the note adds the pot after the deal.
+    """
+    return "" if result.pot is None else _("pot after: %(pot)s", pot=result.pot)
