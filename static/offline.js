@@ -176,6 +176,12 @@
     const stored = [];
     const others = [];
     let already = false;
+    // A deal stored as No. `number`: the deals before it that this page does not show came from others.
+    function counted(number) {
+      if (number > known + 1) others.push(numbers(known + 1, number - 1));
+      known = Math.max(known, number);
+      stored.push(number);
+    }
     for (const record of records) {
       if (record.state === "refused") break;
       const response = await fetch(texts.apiUrl, {
@@ -191,14 +197,12 @@
         // Not JSON: the status says enough.
       }
       if (response.status === 201) {
-        const number = answer.number;
-        if (number > known + 1) others.push(numbers(known + 1, number - 1));
-        known = Math.max(known, number);
-        stored.push(number);
+        counted(answer.number);
         await drop(record.seq);
       } else if (response.status === 422 && answer && answer.key === "Idempotency-Key") {
         // Its key stored a deal already: the form's own request, whose answer was lost
-        // (deal.js), reached the server; the server keeps it once.
+        // (deal.js), reached the server; the server keeps it once, and names it (`deal`).
+        if (Number.isInteger(answer.deal)) counted(answer.deal);
         already = true;
         await drop(record.seq);
       } else if (response.status >= 500 || response.status === 429) {

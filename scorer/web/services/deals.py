@@ -289,8 +289,14 @@ def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealRe
     if found is None:
         return None
     if found.idempotency_fingerprint not in (None, sent):  # None: stored before fingerprints
+        # The number of the deal stored under the key, when it is kept: a phone that
+        # sent the key with its form first (static/offline.js) says it is stored.
+        number = None if found.deleted_at is not None else db.session.scalar(
+            sa.select(sa.func.count()).select_from(DealRow).where(
+                DealRow.list_id == row.id, DealRow.deleted_at.is_(None), DealRow.position <= found.position))
         raise ScoringError(
-            "Idempotency-Key", N_("was sent before with another deal; a new deal needs a new key")
+            "Idempotency-Key", N_("was sent before with another deal; a new deal needs a new key"),
+            deal=number,
         )
     if found.deleted_at is not None:
         raise Conflict("this deal was stored once and deleted since; it is not stored again")
