@@ -241,3 +241,27 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     kept = stored_deals(live_server, list_id)
     assert same_deals(kept, [first, second])
     assert waiting_in_store(page) == 0
+
+
+def test_with_a_deal_waiting_the_live_preview_scores_the_next_deal_with_the_dealer_after_it(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    five = ["Anna", "Bene", "Chris", "Dora", "Emil"]
+    list_id = open_list_and_keep_it(cellar_phone, five)
+    # Online, but the deals cannot be sent: one waits, and Emil dealt it.
+    page.route(f"**/api/lists/{list_id}/deals", lambda route: route.abort("internetdisconnected"))
+    put_waiting(page, list_id, {"game": "passed"})
+    page.reload()
+    expect(page.locator(".waiting-list li")).to_have_count(1)
+
+    Hand(page).new_deal()
+    expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · sits out this deal")
+    Hand(page).radio("Game", "Solo")
+    Hand(page).radio("Declarer", "Chris")
+    Hand(page).points(80)
+    # Anna deals and sits out, as the server will have it once the waiting deal is stored.
+    expect(page.locator('[data-payout="Anna"]')).to_have_text("0")
+    expect(page.locator('[data-payout="Emil"]')).to_have_text("−40")
+    expect(page.locator('[data-payout="Chris"]')).to_have_text("+120")
+    assert stored_deals(live_server, list_id) == []

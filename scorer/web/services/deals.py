@@ -212,13 +212,26 @@ def replay_to_end(score_list: ScoreList) -> Replay:
     return replay
 
 
+def after_waiting(row: ScoreListRow, waiting: Sequence[Mapping[str, Any]]) -> ListResult | None:
+    """The list as it will be once these deals waiting on a phone are stored; None if one would be refused."""
+    try:
+        return _replay_with(row, [*(d.data for d in kept_deals(row)), *(dict(deal) for deal in waiting)])
+    except ScoringError:
+        return None
+
+
 def preview_deal(
-    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None
+    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None,
+    waiting: Sequence[Mapping[str, Any]] = (),
 ) -> DealResult:
-    """Score a deal as it would be added (or replace deal ``number``), keeping nothing."""
+    """Score a deal as it would be added (or replace deal ``number``), keeping nothing.
+
+    A new deal comes after the ``waiting`` deals (a phone's, not yet sent).
+    """
     deal_rows = kept_deals(row)
     deal_data = [d.data for d in deal_rows]
     if number is None:
+        deal_data.extend(dict(deal) for deal in waiting)
         deal_data.append(dict(data))
         position = len(deal_data)
     else:
