@@ -22,6 +22,7 @@ from tests.e2e.test_offline import (
 __all__ = ["cellar_phone"]  # the fixture, used by name
 
 SAUSPIEL = FIVE_DEALS[0]
+FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
 
 
 def enter(page: Page, deal: dict[str, Any]) -> None:
@@ -211,8 +212,7 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     cellar_phone: Phone, live_server: LiveServer,
 ) -> None:
     page = cellar_phone.page
-    five = ["Anna", "Bene", "Chris", "Dora", "Emil"]
-    list_id = open_list_and_keep_it(cellar_phone, five)
+    list_id = open_list_and_keep_it(cellar_phone, FIVE)
     cellar_phone.context.set_offline(True)
     first = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
     enter(page, first)
@@ -247,8 +247,7 @@ def test_with_a_deal_waiting_the_live_preview_scores_the_next_deal_with_the_deal
     cellar_phone: Phone, live_server: LiveServer,
 ) -> None:
     page = cellar_phone.page
-    five = ["Anna", "Bene", "Chris", "Dora", "Emil"]
-    list_id = open_list_and_keep_it(cellar_phone, five)
+    list_id = open_list_and_keep_it(cellar_phone, FIVE)
     # Online, but the deals cannot be sent: one waits, and Emil dealt it.
     page.route(f"**/api/lists/{list_id}/deals", lambda route: route.abort("internetdisconnected"))
     put_waiting(page, list_id, {"game": "passed"})
