@@ -176,6 +176,12 @@
     const stored = [];
     const others = [];
     let already = false;
+    // A deal stored as No. `number`: the deals before it that this page does not show came from others.
+    function counted(number) {
+      if (number > known + 1) others.push(numbers(known + 1, number - 1));
+      known = Math.max(known, number);
+      stored.push(number);
+    }
     for (const record of records) {
       if (record.state === "refused") break;
       const response = await fetch(texts.apiUrl, {
@@ -191,14 +197,12 @@
         // Not JSON: the status says enough.
       }
       if (response.status === 201) {
-        const number = answer.number;
-        if (number > known + 1) others.push(numbers(known + 1, number - 1));
-        known = Math.max(known, number);
-        stored.push(number);
+        counted(answer.number);
         await drop(record.seq);
       } else if (response.status === 422 && answer && answer.key === "Idempotency-Key") {
         // Its key stored a deal already: the form's own request, whose answer was lost
-        // (deal.js), reached the server; the server keeps it once.
+        // (deal.js), reached the server; the server keeps it once, and names it (`deal`).
+        if (Number.isInteger(answer.deal)) counted(answer.deal);
         already = true;
         await drop(record.seq);
       } else if (response.status >= 500 || response.status === 429) {
@@ -214,6 +218,7 @@
     }
     pause = 2000;
     await load();
+    carryWaiting(); // those sent are the server's now
     if (stored.length) {
       note = fill(texts.textSynced, { numbers: numbers(stored[0], stored[stored.length - 1]) });
       if (others.length) note += " " + fill(texts.textOthers, { numbers: others.join(", ") });
@@ -287,7 +292,7 @@
   }
 
   function fields() {
-    return Array.from(new FormData(form)).filter((pair) => ["csrf_token", "token", "action"].indexOf(pair[0]) < 0);
+    return Array.from(new FormData(form)).filter((pair) => ["csrf_token", "token", "action", "waiting"].indexOf(pair[0]) < 0);
   }
 
   function refill(pairs) {
@@ -376,12 +381,31 @@
 
   // The form shows the number and who deals after the stored deals; each deal waiting before this one
   // moves the deal on a seat, as the server will. With five at the table the dealer sits
-  // out: the one shown sits in again, and the new dealer's fields go to them.
+  // out: the one shown sits in again, and the new dealer's fields go to them. The deals
+  // waiting go with the form to the live preview (a hidden field, never saved: a form
+  // with deals waiting is kept on the phone), which scores the new deal after them.
+  // How many deals wait before the one the form enters (or fixes).
+  function waitingBefore() {
+    return fixing ? waiting.findIndex((record) => record.seq === fixing.seq) : waiting.length;
+  }
+
+  // The deals the live preview scores the form's deal after: those still waiting before it.
+  function carryWaiting() {
+    const carried = form && form.querySelector("input[name=waiting]");
+    if (carried) carried.value = JSON.stringify(waiting.slice(0, Math.max(waitingBefore(), 0)).map((record) => record.deal));
+  }
+
   function dealerAfterWaiting() {
     const seats = JSON.parse(texts.players || "[]");
     const shown = texts.dealer;
-    const before = fixing ? waiting.indexOf(fixing) : waiting.length;
-    if (!form || before <= 0 || seats.indexOf(shown) < 0) return;
+    const before = waitingBefore();
+    if (!form || before <= 0) return;
+    const carried = document.createElement("input");
+    carried.type = "hidden";
+    carried.name = "waiting";
+    form.append(carried);
+    carryWaiting();
+    if (seats.indexOf(shown) < 0) return;
     const dealer = seats[(seats.indexOf(shown) + before) % seats.length];
     const heading = document.querySelector("main h1");
     const number = parseInt(texts.number, 10) + before;

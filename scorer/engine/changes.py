@@ -50,6 +50,16 @@ class Change:
     #: Who deals deal ``start``, or None: clockwise after the last dealer.
     first_dealer: str | None = None
 
+    @property
+    def sets_nothing(self) -> bool:
+        """Tell whether it gives no seating, no rule and no dealer: it would change nothing.
+
+        The reader refuses such a change (a key set to null, ``rules`` empty
+        or only the list's own ``preset`` give nothing); migration 0014 took
+        those the app had stored before out of the lists.
+        """
+        return self.players is None and not self.overrides and self.first_dealer is None
+
     def to_dict(self) -> dict[str, Any]:
         """Write the change as the list file has it."""
         out: dict[str, Any] = {"from": self.start}
@@ -130,6 +140,11 @@ def parse_changes(
         except ScoringError as error:
             key = error.key if error.key.startswith("changes") else f"changes.{error.key}"
             raise ScoringError(key, error.template, deal=start, **error.params) from None
+        if change.sets_nothing:
+            raise ScoringError(
+                "changes", N_("this change sets nothing: give it players, rules or first_dealer"),
+                deal=start,
+            )
         changes.append(change)
         rules = change.rules or rules
         players = change.players or players

@@ -22,6 +22,7 @@ from tests.e2e.test_offline import (
 __all__ = ["cellar_phone"]  # the fixture, used by name
 
 SAUSPIEL = FIVE_DEALS[0]
+FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
 
 
 def enter(page: Page, deal: dict[str, Any]) -> None:
@@ -122,22 +123,49 @@ def test_a_save_whose_answer_is_lost_after_the_server_stored_it_is_stored_once(
     assert len(stored_deals(live_server, list_id)) == 1
 
 
-def put_waiting(page: Page, list_id: str, deal: dict[str, Any]) -> None:
-    """Keep a deal in the phone's store, as offline.js does for one entered offline."""
+def put_waiting(page: Page, list_id: str, deal: dict[str, Any], key: str | None = None) -> None:
+    """Keep a deal in the phone's store, as offline.js does for one entered offline (under ``key``)."""
     page.evaluate(
-        """([list, deal]) => new Promise((resolve, reject) => {
+        """([list, deal, key]) => new Promise((resolve, reject) => {
             const open = indexedDB.open("scorer-offline", 1);
             open.onsuccess = () => {
                 const tx = open.result.transaction("deals", "readwrite");
-                tx.objectStore("deals").put({ list: list, key: crypto.randomUUID(), deal: deal,
+                tx.objectStore("deals").put({ list: list, key: key || crypto.randomUUID(), deal: deal,
                     fields: [], summary: "Sauspiel", state: "waiting", at: Date.now() });
                 tx.oncomplete = () => resolve();
                 tx.onerror = () => reject(tx.error);
             };
             open.onerror = () => reject(open.error);
         })""",
-        [list_id, deal],
+        [list_id, deal, key],
     )
+
+
+def test_a_waiting_deal_whose_key_stored_a_deal_already_says_it_is_sent_with_that_deals_number(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone)
+    # The form's own request stored the deal under its token; the phone heard nothing, and
+    # keeps it under the same token, as the form had it (here: another deal, to the server).
+    status = page.evaluate(
+        """async (deal) => {
+            const data = document.querySelector("[data-offline]").dataset;
+            const key = (await (await fetch(data.keyUrl)).json()).key;
+            const answer = await fetch(data.apiUrl, { method: "POST", body: JSON.stringify(deal), headers: {
+                "Content-Type": "application/json", "X-Edit-Key": key, "Idempotency-Key": "the-forms-token" } });
+            return answer.status;
+        }""",
+        SAUSPIEL,
+    )
+    assert status == 201
+    put_waiting(page, list_id, dict(SAUSPIEL, points=73), key="the-forms-token")
+    page.reload()
+
+    expect(banner(page)).to_contain_text("Sent: stored as No. 1.", timeout=20_000)
+    expect(page.locator("[data-waiting]")).to_be_hidden()
+    assert waiting_in_store(page) == 0
+    assert same_deals(stored_deals(live_server, list_id), [SAUSPIEL])
 
 
 def test_a_waiting_deal_the_server_refuses_says_why_in_the_language_of_the_page(
@@ -184,8 +212,7 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     cellar_phone: Phone, live_server: LiveServer,
 ) -> None:
     page = cellar_phone.page
-    five = ["Anna", "Bene", "Chris", "Dora", "Emil"]
-    list_id = open_list_and_keep_it(cellar_phone, five)
+    list_id = open_list_and_keep_it(cellar_phone, FIVE)
     cellar_phone.context.set_offline(True)
     first = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
     enter(page, first)
@@ -214,3 +241,26 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     kept = stored_deals(live_server, list_id)
     assert same_deals(kept, [first, second])
     assert waiting_in_store(page) == 0
+
+
+def test_with_a_deal_waiting_the_live_preview_scores_the_next_deal_with_the_dealer_after_it(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone, FIVE)
+    # Online, but the deals cannot be sent: one waits, and Emil dealt it.
+    page.route(f"**/api/lists/{list_id}/deals", lambda route: route.abort("internetdisconnected"))
+    put_waiting(page, list_id, {"game": "passed"})
+    page.reload()
+    expect(page.locator(".waiting-list li")).to_have_count(1)
+
+    Hand(page).new_deal()
+    expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · sits out this deal")
+    Hand(page).radio("Game", "Solo")
+    Hand(page).radio("Declarer", "Chris")
+    Hand(page).points(80)
+    # Anna deals and sits out, as the server will have it once the waiting deal is stored.
+    expect(page.locator('[data-payout="Anna"]')).to_have_text("0")
+    expect(page.locator('[data-payout="Emil"]')).to_have_text("−40")
+    expect(page.locator('[data-payout="Chris"]')).to_have_text("+120")
+    assert stored_deals(live_server, list_id) == []

@@ -260,3 +260,14 @@ def test_a_name_with_a_line_break_still_gives_a_one_line_message():
     assert result.stderr.decode() == (
         "deal 1: points: \"A\\nB\" holds the character '\\n', which is not allowed here\n"
     )
+
+
+def test_a_change_that_sets_nothing_is_refused_naming_its_deal(tmp_path):
+    document = {"rules": {"preset": "bavarian"}, "players": PLAYERS,
+                "deals": [{"game": "passed"}, {"game": "passed"}], "changes": [{"from": 2}]}
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps(document))
+    finished = run("score", str(path))
+    assert_refused_in_one_line(finished)
+    assert finished.stderr.decode() == (
+        "deal 2: changes: this change sets nothing: give it players, rules or first_dealer\n")

@@ -116,8 +116,15 @@ def SOLO_DEAL():
         ([{"from": 2, "rules": {"tarifs": {}}}], 2, "changes.rules.tarifs", "did you mean tariffs"),
         ([{"from": 2, "rules": {"preset": "german"}}], 2, "changes.rules.preset", "cannot change"),
         ([{"from": 2, "first_dealer": "Emil"}], 2, "changes.first_dealer", "not a player"),
-        ([{"from": 3}, {"from": 2}], 2, "changes.from", "does not come after"),
+        ([{"from": 3, "first_dealer": "Anna"}, {"from": 2, "first_dealer": "Bene"}], 2, "changes.from",
+         "does not come after"),
         ([{"from": 2, "who": 1}], 2, "changes.who", "not a key"),
+        # A change that sets nothing: no key, keys set to null, no rule, only the family it keeps.
+        ([{"from": 2}], 2, "changes", "sets nothing"),
+        ([{"from": 2, "first_dealer": "Bene"}, {"from": 3}], 3, "changes", "sets nothing"),
+        ([{"from": 4, "players": None, "rules": None, "first_dealer": None}], 4, "changes", "sets nothing"),
+        ([{"from": 2, "rules": {}}], 2, "changes", "sets nothing"),
+        ([{"from": 2, "rules": {"preset": "bavarian"}}], 2, "changes", "sets nothing"),
     ],
 )
 def test_a_change_that_cannot_be_is_refused_naming_its_deal_and_key(changes, deal, key, words):
@@ -125,6 +132,11 @@ def test_a_change_that_cannot_be_is_refused_naming_its_deal_and_key(changes, dea
         load_list(document([SOLO, SOLO, SOLO], changes))
     assert (error.value.deal, error.value.key) == (deal, key)
     assert words in error.value.reason
+
+
+def test_a_change_that_sets_only_an_empty_rules_object_beside_a_seating_is_kept():
+    changes = [{"from": 2, "players": ["Bene", "Anna", "Chris", "Dora"], "rules": {}}]
+    assert read_list(document([SOLO, SOLO], changes)).to_document()["changes"] == changes
 
 
 def test_players_cannot_change_while_the_pot_holds_something():
@@ -182,7 +194,8 @@ def changing_lists(draw):
                 change["players"] = list(seating)
             if draw(st.booleans()):
                 change["rules"] = {"tariffs": {"solo": draw(st.integers(0, 100))}}
-            changes.append(change)
+            if len(change) > 1:  # a change that sets nothing is refused
+                changes.append(change)
         seatings.append(list(seating))
         declarer = draw(st.sampled_from(seating))
         deals.append({"game": "solo", "declarer": declarer, "points": draw(st.integers(0, 120))}

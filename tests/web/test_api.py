@@ -346,8 +346,21 @@ def test_an_idempotency_key_sent_again_with_another_deal_is_refused(
     other = add(client, created, {**SAUSPIEL, "points": 30}, **{"Idempotency-Key": "once"})
     assert other.status_code == 422
     body = other.get_json()
-    assert body["key"] == "Idempotency-Key" and "another" in body["error"] and "deal" in body
+    assert body["key"] == "Idempotency-Key" and "another" in body["error"]
+    assert body["deal"] == 1  # the deal stored under the key: the phone that sent it says so
     assert len(client.get(f"/api/lists/{created['id']}").get_json()["deals"]) == 1
+
+
+def test_the_refusal_of_a_key_sent_again_names_the_deal_stored_under_it_as_it_is_numbered_now(
+    client: FlaskClient, created: dict[str, Any]
+) -> None:
+    for key in ("first", "second", "third"):
+        assert add(client, created, SAUSPIEL, **{"Idempotency-Key": key}).status_code == 201
+    deleted = client.delete(f"/api/lists/{created['id']}/deals/1", headers={"X-Edit-Key": created["edit_key"]})
+    assert deleted.status_code == 204
+    other = add(client, created, {**SAUSPIEL, "points": 30}, **{"Idempotency-Key": "third"})
+    assert (other.status_code, other.get_json()["deal"]) == (422, 2)
+    assert other.get_json()["error"].startswith("deal 2: Idempotency-Key: was sent before")
 
 
 # -- conditional requests and compressed answers (issue 11, point 10) -----------------------

@@ -99,6 +99,31 @@ def test_restore_round_trips_lists_keys_and_deleted_deals(
     assert games == ["sauspiel", "solo", "wenz", "passed"]
 
 
+def test_a_deleted_deal_restored_after_a_backup_gives_back_the_list_before_with_its_changes(
+    app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
+    # Two changes that meet when deal 2 goes: restoring it parts them again, after a backup as without one.
+    solo = {"game": "solo", "declarer": "Bene", "points": 75}
+    changes = [{"from": 2, "rules": {"tariffs": {"solo": 100}}}, {"from": 3, "players": ["Bene", "Anna", "Chris", "Dora"]}]
+    made = client.post("/api/lists", json={**bavarian_list(), "deals": [solo] * 3, "changes": changes}).get_json()
+    before = client.get(f"/api/lists/{made['id']}").get_json()
+    assert client.delete(f"/api/lists/{made['id']}/deals/2", headers={"X-Edit-Key": made["edit_key"]}).status_code == 204
+    assert client.get(f"/api/lists/{made['id']}").get_json()["changes"] == [
+        {"from": 2, "rules": {"tariffs": {"solo": 100}}, "players": ["Bene", "Anna", "Chris", "Dora"]}]
+    assert runner.invoke(args=["backup", str(tmp_path)]).exit_code == 0
+    backed_up = json.loads((tmp_path / f"{made['id']}.json").read_text())
+    assert backed_up["backup"]["deleted_deals"][0]["changes_before"] == changes
+    wipe(app)
+    assert runner.invoke(args=["restore", str(tmp_path)]).exit_code == 0
+    with app.app_context():
+        row = services.get_list(made["id"])
+        (deleted,) = services.deleted_deals(row)
+        services.restore_deal(row, deleted.id)
+    after = client.get(f"/api/lists/{made['id']}").get_json()
+    assert after["changes"] == changes
+    assert after == before
+
+
 def test_restore_keeps_lists_that_are_already_there(
     client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
 ) -> None:
@@ -235,6 +260,9 @@ def test_restore_goes_on_past_any_file_it_cannot_take_and_says_why_for_each(
     damaged("baddeleteddate", deleted_deals=[{"after": 1, "data": {"game": "passed"}, "deleted_at": "x"}])
     damaged("deletednotalist", deleted_deals=5)
     damaged("badafter", deleted_deals=[{"after": "x", "data": {"game": "passed"}}])
+    damaged("badchanges", deleted_deals=[{"after": 1, "data": {"game": "passed"}, "changes_before": [{"from": "x"}]}])
+    damaged("badseats", deleted_deals=[{"after": 1, "data": {"game": "passed"},
+                                        "changes_before": [{"from": 2, "players": "Anna"}]}])
     damaged("badrevision", revision="many")
     damaged("badversions", versions=[1])
     (tmp_path / "latin1.json").write_bytes(b'{"title": "\xe4"}')
@@ -243,12 +271,13 @@ def test_restore_goes_on_past_any_file_it_cannot_take_and_says_why_for_each(
     assert result.exit_code == 1
     assert "2 lists restored" in result.output
     assert "Traceback" not in result.output
-    for name in ("baddate", "baddeleteddate", "deletednotalist", "badafter", "badrevision",
-                 "badversions", "latin1", "folder"):
+    for name in ("baddate", "baddeleteddate", "deletednotalist", "badafter", "badchanges", "badseats",
+                 "badrevision", "badversions", "latin1", "folder"):
         line = next((line for line in result.output.splitlines() if line.startswith(f"{name}.json: ")), None)
         assert line is not None, (name, result.output)
         assert len(line) > len(name) + 8, line
-    assert "8 files refused" in result.output
+    assert "10 files refused" in result.output
+    assert "badchanges.json: backup: is damaged: deleted_deals.changes_before" in result.output
 
 
 def test_restore_keeps_revisions_deal_versions_and_times_so_old_tags_never_match_again(

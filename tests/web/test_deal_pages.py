@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -323,6 +324,43 @@ def test_the_preview_answers_payouts_and_stores_nothing(
         "explained": tied("Sauspiel_20_each"),
     }
     assert document(client, editing)["deals"] == []
+
+
+FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
+SOLO_FIELDS = {"game": "solo", "declarer": "Chris", "points": "80", "token": "t"}
+
+
+@pytest.mark.parametrize(
+    ("waiting", "sits_out"),
+    [
+        ([], "Emil"),  # nothing waits: the server's dealer, Emil, deals deal 1
+        ([{"game": "passed"}], "Anna"),  # Emil deals the waiting deal 1, Anna deal 2
+        ([{"game": "passed"}, {"game": "passed"}], "Bene"),
+        # A waiting deal the server will refuse (Emil deals it and cannot declare): the deal
+        # still moves on a seat, as the phone shows it.
+        ([{"game": "solo", "declarer": "Emil", "points": 80}], "Anna"),
+        ("not a list of deals", "Emil"),
+    ],
+)
+def test_the_preview_scores_the_new_deal_after_the_deals_waiting_on_the_phone(
+    client: FlaskClient, waiting: Any, sits_out: str,
+) -> None:
+    listing = make_list(client, "bavarian", FIVE)
+    sent = waiting if isinstance(waiting, str) else json.dumps(waiting)
+    fields = {**SOLO_FIELDS, "waiting": sent} if waiting else SOLO_FIELDS
+    answer = client.post(f"/l/{listing['id']}/deals/preview", data=fields).get_json()
+    assert answer["dealer"] == sits_out and answer["payouts"][sits_out] == 0
+    assert [who for who, amount in answer["payouts"].items() if amount == 0] == [sits_out]
+    assert document(client, listing)["deals"] == []
+
+
+def test_the_preview_after_waiting_deals_takes_the_pot_they_leave(client: FlaskClient) -> None:
+    listing = make_list(client, "bavarian", FOUR, stock={"pay": 10, "won_by": "any"})
+    alone = client.post(f"/l/{listing['id']}/deals/preview", data=SOLO_FIELDS).get_json()
+    after = client.post(f"/l/{listing['id']}/deals/preview",
+                        data={**SOLO_FIELDS, "waiting": json.dumps([{"game": "passed"}])}).get_json()
+    # The hand thrown in put 10 from each into the pot: the won Solo takes it.
+    assert after["payouts"]["Chris"] == alone["payouts"]["Chris"] + 40
 
 
 @pytest.mark.parametrize(

@@ -365,3 +365,69 @@ def test_a_broken_archive_stores_nothing_and_says_why(client: FlaskClient, app: 
     assert "is not a group archive" in not_a_zip.get_data(as_text=True)
     with app.app_context():
         assert db.session.query(ScoreListRow).count() == 0
+
+
+# -- renaming a player on the group page ----------------------------------------------------
+
+
+def revision(app: Flask, list_id: str) -> int:
+    with app.app_context():
+        return db.session.get(ScoreListRow, list_id).revision
+
+
+def test_a_rename_on_the_group_page_renames_the_player_in_every_list_that_has_them_finished_ones_too(
+    client: FlaskClient, app: Flask, season: dict[str, Any],
+) -> None:
+    group, lists = season["group"], season["lists"]
+    without_anna = add_list(client, group, a_list(["Bene", "Chris", "Dora", "Emil"], [SOLO]))
+    with app.app_context():
+        services.finish(services.get_list(lists[2]["id"]))
+    before = {made["id"]: client.get(f"/api/lists/{made['id']}").get_json() for made in [*lists, without_anna]}
+    revisions = {list_id: revision(app, list_id) for list_id in before}
+    client.get(group["edit_url"])
+    page = html(client, group["url"])
+    assert 'action="/g/%s/rename"' % group["id"] in page and "finished lists too" in page
+
+    response = client.post(f"/g/{group['id']}/rename", data={"rename-old": "Anna", "rename-new": " Anne "})
+    assert response.status_code == 302
+    assert "Anna is now called Anne, in the group and in 3 lists." in html(client, group["url"])
+    answer = client.get(f"/api/groups/{group['id']}").get_json()
+    assert answer["players"] == ["Anne", "Bene", "Chris", "Dora", "Emil"]
+    assert [s["player"] for s in answer["season"]["standings"] if s["player"] in ("Anna", "Anne")] == ["Anne"]
+    for made in lists:
+        after = client.get(f"/api/lists/{made['id']}").get_json()
+        old = before[made["id"]]
+        assert "Anna" not in json.dumps(after)
+        assert after["totals"] == {("Anne" if who == "Anna" else who): v for who, v in old["totals"].items()}
+        assert after["players"][0] == "Anne"
+        assert revision(app, made["id"]) > revisions[made["id"]]
+    with app.app_context():
+        assert services.get_list(lists[2]["id"]).finished_at is not None  # still finished
+    # The list without Anna is left alone: not even its revision moves.
+    assert revision(app, without_anna["id"]) == revisions[without_anna["id"]]
+    assert client.get(f"/api/lists/{without_anna['id']}").get_json() == before[without_anna["id"]]
+
+
+def test_a_group_rename_to_a_name_like_anothers_in_a_list_changes_nothing(
+    client: FlaskClient, app: Flask, season: dict[str, Any],
+) -> None:
+    group, lists = season["group"], season["lists"]
+    guest = add_list(client, group, {**a_list(["Anna", "Bene", "Chris", "Xaver"], [SOLO]), "title": "With a guest"})
+    before = {made["id"]: client.get(f"/api/lists/{made['id']}").get_json() for made in [*lists, guest]}
+    client.get(group["edit_url"])
+    client.post(f"/g/{group['id']}/rename", data={"rename-old": "Anna", "rename-new": "xaver"})
+    assert ("xaver looks the same as Xaver in the list With a guest; names must differ"
+            in html(client, group["url"]))
+    client.post(f"/g/{group['id']}/rename", data={"rename-old": "Anna", "rename-new": "EMIL"})
+    assert "EMIL looks the same as Emil; names must differ" in html(client, group["url"])
+    assert client.get(f"/api/groups/{group['id']}").get_json()["players"] == FIVE
+    for list_id, old in before.items():  # the lists before the one that refused are not renamed either
+        assert client.get(f"/api/lists/{list_id}").get_json() == old
+
+
+def test_a_group_rename_needs_the_groups_edit_link(client: FlaskClient, season: dict[str, Any]) -> None:
+    group = season["group"]
+    assert "Rename a player" not in html(client, group["url"])
+    response = client.post(f"/g/{group['id']}/rename", data={"rename-old": "Anna", "rename-new": "Anne"})
+    assert response.status_code == 403
+    assert client.get(f"/api/groups/{group['id']}").get_json()["players"] == FIVE

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
@@ -191,11 +193,48 @@ def test_the_api_refuses_a_change_beyond_the_next_deal(client: FlaskClient) -> N
     assert answer["deal"] == 3 and answer["key"] == "changes.from"
 
 
+@pytest.mark.parametrize("change", [{"from": 2}, {"from": 2, "players": None}, {"from": 2, "rules": {}}])
+def test_the_api_refuses_a_change_that_sets_nothing_and_stores_no_list(client: FlaskClient, change: Any) -> None:
+    response = client.post("/api/lists", json={**bavarian_list(), "title": "Empty change", "deals": [SOLO],
+                                               "changes": [change]})
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert (answer["deal"], answer["key"]) == (2, "changes")
+    assert answer["error"] == "deal 2: changes: this change sets nothing: give it players, rules or first_dealer"
+    german = client.post("/api/lists", json={**bavarian_list(), "deals": [SOLO], "changes": [change]},
+                         headers={"Accept-Language": "de"}).get_json()
+    assert german["message"].endswith("diese Änderung ändert nichts: sie braucht players, rules oder first_dealer")
+    # The import refuses the same file the same way, and stores nothing either.
+    imported = client.post("/import", data={"text": json.dumps(
+        {**bavarian_list(), "title": "Empty change", "deals": [SOLO], "changes": [change]})})
+    assert imported.status_code == 200
+    assert "this change sets nothing" in imported.get_data(as_text=True)
+
+
+def insert_stored_list(
+    connection: Any, rules: dict[str, Any], deals: list[dict[str, Any]],
+    deleted: Any = lambda position: {}, **columns: Any,
+) -> None:
+    """Write list AAAAAAAAAAAAAAAAAAAAAA and its deals as an older schema has them (``columns`` more)."""
+    import sqlalchemy as sa
+
+    def insert(table: str, values: dict[str, Any]) -> None:
+        connection.execute(sa.text(f"INSERT INTO {table} ({', '.join(values)}) "
+                                   f"VALUES ({', '.join(':' + name for name in values)})"), values)
+
+    day = "2026-01-01"
+    insert("lists", {"id": "AAAAAAAAAAAAAAAAAAAAAA", "title": "Old", "preset": "bavarian",
+                     "rules": json.dumps(rules), "players": json.dumps(FOUR), "first_dealer": "Dora",
+                     "ends": json.dumps({"kind": "open"}), "edit_key_hash": "0" * 64, "created_at": day,
+                     "updated_at": day, "revision": 1, **columns})
+    for position, deal in enumerate(deals, start=1):
+        insert("deals", {"list_id": "AAAAAAAAAAAAAAAAAAAAAA", "position": position, "data": json.dumps(deal),
+                         "named_dealer": deal.get("dealer"), "version": 1, "created_at": day,
+                         "updated_at": day, **deleted(position)})
+
+
 def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) -> None:
     """A list and its deals written by the schema before 0011 have no changes and the same totals."""
-    import json
-
-    import sqlalchemy as sa
     from flask_migrate import upgrade
 
     from scorer.engine import score_document
@@ -209,16 +248,7 @@ def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) ->
     with app.app_context():
         upgrade(revision="0010")
         with db.engine.begin() as connection:
-            connection.execute(sa.text(
-                "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, edit_key_hash,"
-                " created_at, updated_at, revision) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'Old', 'bavarian',"
-                " :rules, :players, 'Dora', '{\"kind\": \"open\"}', :hash, '2026-01-01', '2026-01-01', 1)"
-            ), {"rules": json.dumps(rules), "players": json.dumps(FOUR), "hash": "0" * 64})
-            for position, deal in enumerate(deals, start=1):
-                connection.execute(sa.text(
-                    "INSERT INTO deals (list_id, position, data, named_dealer, version, created_at, updated_at)"
-                    " VALUES ('AAAAAAAAAAAAAAAAAAAAAA', :position, :data, :dealer, 1, '2026-01-01', '2026-01-01')"
-                ), {"position": position, "data": json.dumps(deal), "dealer": deal.get("dealer")})
+            insert_stored_list(connection, rules, deals)
         upgrade()
         row = services.get_list("AAAAAAAAAAAAAAAAAAAAAA")
         assert row.changes is None
@@ -230,6 +260,42 @@ def test_a_list_stored_before_changes_existed_scores_as_it_did(tmp_path: Any) ->
     assert "changes" not in document
     assert document["totals"] == expected["totals"]
     assert [d["payouts"] for d in document["deals"]] == [d["payouts"] for d in expected["deals"]]
+
+
+def test_a_list_stored_with_a_change_that_sets_nothing_scores_as_it_did_without_it(tmp_path: Any) -> None:
+    """Migration 0014 takes out the changes that set nothing, which the reader refuses now."""
+    from flask_migrate import upgrade
+
+    from scorer.web import services
+    from scorer.web.extensions import db
+    from tests.web.test_migrations import make_app
+
+    app = make_app(tmp_path)
+    rules = {"preset": "bavarian", "tariffs": {"solo": 50}}
+    solo_100 = {"from": 2, "rules": {"tariffs": {"solo": 100}}}
+    stored = [solo_100, {"from": 3}, {"from": 4, "rules": {}}]
+    deals = [SOLO, SOLO, SOLO, SOLO, SOLO]  # the fifth deleted, with the changes as they were
+    with app.app_context():
+        upgrade(revision="0013")
+        with db.engine.begin() as connection:
+            insert_stored_list(
+                connection, rules, deals, changes=json.dumps(stored),
+                deleted=lambda position: {"deleted_at": "2026-01-02",
+                                          "changes_before": json.dumps([*stored, {"from": 5}])}
+                if position == 5 else {})
+        upgrade()
+        row = services.get_list("AAAAAAAAAAAAAAAAAAAAAA")
+        assert (row.changes, row.revision) == ([solo_100], 2)
+        payouts = [dict(deal.payouts) for deal in services.list_state(row).result.deals]
+        # As the engine scored it before: a Solo won at 50 from each opponent, at 100 from deal 2 on.
+        assert [p["Bene"] for p in payouts] == [150, 300, 300, 300]
+        (gone,) = services.deleted_deals(row)
+        assert gone.changes_before == [solo_100]
+        services.restore_deal(row, gone.id)
+        assert row.changes == [solo_100]
+        assert [p["Bene"] for p in (dict(d.payouts) for d in services.list_state(row).result.deals)] == [150] + [300] * 4
+        db.session.remove()
+        db.engine.dispose()
 
 
 def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(client: FlaskClient) -> None:

@@ -153,8 +153,17 @@ def preview(list_id: str) -> Any:
     number = request.args.get("number", type=int)
     keep = None
     rules, seated = state.result.rules, state.result.seated
+    waiting = _waiting(request.form.get("waiting")) if number is None else []
+    after = services.after_waiting(row, waiting) if waiting else None
+    named = None  # the dealer the deal is scored with, when the waiting deals cannot be replayed
     if number is None:
         dealer = state.result.next_dealer
+        if after is not None:
+            dealer, rules, seated = after.next_dealer, after.rules, after.seated
+        elif waiting and dealer in seated:
+            # One of them will be refused: each deal moves the deal on a seat, as the phone shows it.
+            named = dealer = seated[(seated.index(dealer) + len(waiting)) % len(seated)]
+            waiting = []
     else:
         try:
             stored = _stored(state, number)
@@ -166,7 +175,8 @@ def preview(list_id: str) -> Any:
     deal = form.deal(keep)
     if not form.has_errors:
         try:
-            result = services.preview_deal(row, deal, number=number)
+            result = services.preview_deal(row, {**deal, "dealer": named} if named else deal,
+                                           number=number, waiting=waiting)
         except ScoringError as error:
             form.add_error(error)
         else:
@@ -178,6 +188,21 @@ def preview(list_id: str) -> Any:
             return jsonify(answer)
     field, message = form.first_error or (None, "")
     return jsonify(error=message, field="points" if field == "player_points" else field)
+
+
+#: The most deals waiting on a phone that a preview replays before the new one.
+MAX_WAITING = 100
+
+
+def _waiting(text: str | None) -> list[dict[str, Any]]:
+    """The deals waiting on the phone, as static/offline.js sends them with the form (a JSON list)."""
+    try:
+        deals = json.loads(text or "[]")
+    except (ValueError, RecursionError):
+        return []
+    if not isinstance(deals, list) or len(deals) > MAX_WAITING or not all(isinstance(d, dict) for d in deals):
+        return []
+    return deals
 
 
 @bp.get("/l/<list_id>/deals/<int:number>")

@@ -21,6 +21,7 @@ from scorer.web.lists.forms import choice, family_label
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
 from scorer.web.presets.forms import DeletePresetForm, PresetForm
+from scorer.web.settings.forms import rename_form
 
 bp = Blueprint("groups", __name__)
 
@@ -162,6 +163,7 @@ def show_group(group_id: str) -> Any:
     editing: dict[str, Any] = {}
     if can_edit:
         editing = {"add_form": list_form(addable_lists(group)),
+                   "rename_form": rename_form(tuple(group.players), prefix="rename"),
                    "presets": services.presets(owner=None, group=group),
                    "preset_form": preset_form(lists[::-1]),
                    "remove_form": list_form(lists[::-1], prefix="remove")}
@@ -203,6 +205,27 @@ def remove_list(group_id: str) -> Any:
     else:
         flash(_("That list does not belong to this group."), "error")
     return redirect(url_for("groups.show_group", group_id=group.id))
+
+
+@bp.post("/g/<group_id>/rename")
+def rename_player(group_id: str) -> Any:
+    """Rename one of the group's players, in the group and in each of its lists that has them."""
+    group = editable_group(group_id)
+    form = rename_form(tuple(group.players), prefix="rename")
+    if form.validate_on_submit():
+        try:
+            renamed = services.rename_group_player(group, form.old.data, form.new.data)
+        except ScoringError as error:
+            flash(i18n.reason(error), "error")
+        else:
+            flash(ngettext(
+                "%(old)s is now called %(new)s, in the group and in %(num)s list.",
+                "%(old)s is now called %(new)s, in the group and in %(num)s lists.",
+                len(renamed), old=form.old.data, new=form.new.data.strip(),
+            ))
+    else:
+        flash(_("Choose a player and type the new name."), "error")
+    return redirect(url_for("groups.show_group", group_id=group.id, _anchor="rename-heading"))
 
 
 @bp.post("/g/<group_id>/presets")

@@ -213,13 +213,26 @@ def replay_to_end(score_list: ScoreList) -> Replay:
     return replay
 
 
+def after_waiting(row: ScoreListRow, waiting: Sequence[Mapping[str, Any]]) -> ListResult | None:
+    """The list as it will be once these deals waiting on a phone are stored; None if one would be refused."""
+    try:
+        return _replay_with(row, [*(d.data for d in kept_deals(row)), *(dict(deal) for deal in waiting)])
+    except ScoringError:
+        return None
+
+
 def preview_deal(
-    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None
+    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None,
+    waiting: Sequence[Mapping[str, Any]] = (),
 ) -> DealResult:
-    """Score a deal as it would be added (or replace deal ``number``), keeping nothing."""
+    """Score a deal as it would be added (or replace deal ``number``), keeping nothing.
+
+    A new deal comes after the ``waiting`` deals (a phone's, not yet sent).
+    """
     deal_rows = kept_deals(row)
     deal_data = [d.data for d in deal_rows]
     if number is None:
+        deal_data.extend(dict(deal) for deal in waiting)
         deal_data.append(dict(data))
         position = len(deal_data)
     else:
@@ -312,8 +325,14 @@ def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealRe
     if found is None:
         return None
     if found.idempotency_fingerprint not in (None, sent):  # None: stored before fingerprints
+        # The number of the deal stored under the key, when it is kept: a phone that
+        # sent the key with its form first (static/offline.js) says it is stored.
+        number = None if found.deleted_at is not None else db.session.scalar(
+            sa.select(sa.func.count()).select_from(DealRow).where(
+                DealRow.list_id == row.id, DealRow.deleted_at.is_(None), DealRow.position <= found.position))
         raise ScoringError(
-            "Idempotency-Key", N_("was sent before with another deal; a new deal needs a new key")
+            "Idempotency-Key", N_("was sent before with another deal; a new deal needs a new key"),
+            deal=number,
         )
     if found.deleted_at is not None:
         raise Conflict("this deal was stored once and deleted since; it is not stored again")

@@ -10,6 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorer.engine import N_, ScoringError, load_list, parse_deal
+from scorer.engine.changes import CHANGE_KEYS
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
@@ -61,7 +62,8 @@ def backup_document(row: ScoreListRow) -> dict[str, Any]:
     The ``backup`` object keeps the id and the edit key's hash (links keep
     working), the revision and each deal's version (an entity tag or a
     version a client saw before still means the same), the dates in UTC with
-    their offset, and the deleted deals (they can still be restored).
+    their offset, and the deleted deals (they can still be restored), each
+    with the list's changes as they were when it went (``changes_before``).
     """
     state = list_state(row)
     document = export_document(state)
@@ -91,8 +93,11 @@ def _deleted_in_place(row: ScoreListRow) -> list[dict[str, Any]]:
         if deal.deleted_at is None:
             kept += 1
         else:
-            deleted.append({"after": kept, "data": deal.data, "version": deal.version,
-                            "deleted_at": _utc(deal.deleted_at)})
+            item = {"after": kept, "data": deal.data, "version": deal.version,
+                    "deleted_at": _utc(deal.deleted_at)}
+            if deal.changes_before:  # restoring the deal after a restore gives back the list before
+                item["changes_before"] = deal.changes_before
+            deleted.append(item)
     return deleted
 
 
@@ -107,6 +112,29 @@ def _count(value: Any, problem: str, *, low: int = 1, high: int = 2**31 - 1, def
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise _damaged(problem)
     return value
+
+
+def _changes_before(value: Any) -> list[dict[str, Any]] | None:
+    """A deleted deal's ``changes_before``, checked for the shape restoring the deal reads.
+
+    Only the shape: they were the list's changes when the deal went, and
+    restoring the deal checks them against the list as it is by then.
+    """
+    if value is None:
+        return None
+    problem = "deleted_deals.changes_before"
+    if not isinstance(value, list) or not value:
+        raise _damaged(problem)
+    for change in value:
+        start = change.get("from") if isinstance(change, Mapping) else None
+        if (not isinstance(change, Mapping) or not set(change) <= set(CHANGE_KEYS)
+                or isinstance(start, bool) or not isinstance(start, int) or start < 1
+                or not isinstance(change.get("rules") or {}, Mapping)
+                or not isinstance(change.get("players") or [], list)
+                or not all(isinstance(who, str) for who in change.get("players") or [])
+                or not isinstance(change.get("first_dealer") or "", str)):
+            raise _damaged(problem)
+    return [dict(change) for change in value]
 
 
 def _when(value: Any, problem: str) -> datetime | None:
@@ -160,8 +188,8 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
     if not isinstance(deleted, list):
         raise ScoringError("backup.deleted_deals", N_("must be a list of deals"))
     # Kept deal k sorts at 2k; a deleted deal that stood after k kept ones at 2k + 1.
-    deals: list[tuple[int, dict[str, Any], datetime | None, int]] = [
-        (2 * k, deal.to_dict(), None, versions[k - 1])
+    deals: list[tuple[int, dict[str, Any], datetime | None, int, list[dict[str, Any]] | None]] = [
+        (2 * k, deal.to_dict(), None, versions[k - 1], None)
         for k, deal in enumerate(score_list.deals, start=1)
     ]
     for number, item in enumerate(deleted, start=1):
@@ -171,7 +199,8 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         after = _count(item.get("after"), "deleted_deals.after", low=0, high=kept, default=0)
         deals.append((2 * after + 1, deal.to_dict(),
                       _when(item.get("deleted_at"), "deleted_deals.deleted_at") or now(),
-                      _count(item.get("version"), "deleted_deals.version")))
+                      _count(item.get("version"), "deleted_deals.version"),
+                      _changes_before(item.get("changes_before"))))
     title = plain_text(document.get("title") or "", "title", most=MAX_TITLE).strip()
     row = ScoreListRow(
         id=backup["id"],
@@ -189,7 +218,8 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         finished_at=_when(backup.get("finished_at"), "finished_at"),
     )
     db.session.add(row)
-    for position, (_, data, deleted_at, version) in enumerate(sorted(deals, key=lambda d: d[0]), start=1):
-        db.session.add(DealRow.of(row.id, position, data, deleted_at=deleted_at, version=version))
+    for position, (_, data, deleted_at, version, before) in enumerate(sorted(deals, key=lambda d: d[0]), start=1):
+        db.session.add(DealRow.of(row.id, position, data, deleted_at=deleted_at, version=version,
+                                  changes_before=before))
     db.session.commit()
     return row, True

@@ -1,4 +1,5 @@
-"""A running list's settings: renaming a player, and changes from the next deal on.
+"""A running list's settings: renaming a player (in a list, or in a group
+and its lists), and changes from the next deal on.
 
 A rename rewrites the name everywhere (the seating, every deal, the deleted
 ones too, the changes), so it needs no change of its own. A change of the
@@ -15,10 +16,10 @@ from scorer.engine import N_, RuleSet, ScoringError, load_list, parse_rules, rul
 from scorer.engine.changes import rename_in_deal, rename_player as renamed_document
 from scorer.engine.values import MAX_TITLE, name, name_key
 from scorer.web.extensions import db
-from scorer.web.models import ScoreListRow, now
+from scorer.web.models import GroupRow, ScoreListRow, now
 from scorer.web.services.base import _lock, transaction
 from scorer.web.services.deals import _writable
-from scorer.web.services.groups import follow_rename
+from scorer.web.services.groups import follow_rename, group_lists
 
 #: The most deals a list may end after (``services.lists``' check of ``ends``).
 MAX_END_DEALS = 10_000
@@ -78,16 +79,67 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
     _lock(row)
     _writable(row)
     new = name(new, "name").strip()
-    everyone = list_state(row).result.players
+    if _rename_in_list(row, old, new, list_state(row).result.players):
+        follow_rename(row, old, new)
+    db.session.commit()
+
+
+@transaction
+def rename_group_player(group: GroupRow, old: str, new: str) -> list[ScoreListRow]:
+    """Rename one of the group's players: in the group and in each of its lists that has them.
+
+    Finished lists too: the name is corrected, nothing is scored anew, and
+    the season shows one player instead of a guest under the old name. Each
+    list is renamed as its settings page renames (every deal, the deleted
+    ones, the changes, a title built of the names) and its revision bumped;
+    a new name that looks like another of the group's players, or like
+    someone else in one of the lists, is refused and nothing changes.
+    Returns the lists renamed in, oldest first.
+    """
+    if old not in group.players:
+        raise ScoringError("old", N_("%(name)s is not a player of this group"), name=old)
+    new = name(new, "name").strip()
+    _differs(new, old, group.players)
+    if new == old:
+        return []
+    renamed = []
+    for row in group_lists(group):  # oldest first: two renames lock the lists in the same order
+        if old not in list_state(row).result.players:
+            continue  # read without the lock: a list without the player is left as it is
+        _lock(row)
+        everyone = list_state(row).result.players  # as it stands now the list is locked
+        _differs(new, old, everyone, IN_LIST, title=row.title)
+        _rename_in_list(row, old, new, everyone)
+        renamed.append(row)
+    group.players = [new if who == old else who for who in group.players]
+    group.updated_at = now()
+    db.session.commit()
+    return renamed
+
+
+#: A new name refused because it looks like someone else's, in the list or the group renamed in…
+LOOKS_THE_SAME = N_("%(name)s looks the same as %(other)s; names must differ")
+#: …or in one of the group's lists.
+IN_LIST = N_("%(name)s looks the same as %(other)s in the list %(title)s; names must differ")
+
+
+def _differs(new: str, old: str, names: Sequence[str], template: str = LOOKS_THE_SAME, title: str = "") -> None:
+    """Refuse a new name that looks like one of these others (case and spaces aside)."""
+    for who in names:
+        if who != old and name_key(who) == name_key(new):
+            raise ScoringError("name", template, name=new, other=who, title=title)
+
+
+def _rename_in_list(row: ScoreListRow, old: str, new: str, everyone: Sequence[str]) -> bool:
+    """Rename a player everywhere in a locked list (``everyone``: who ever sat at it); False if the name stays.
+
+    In the caller's transaction: the caller commits.
+    """
     if old not in everyone:
         raise ScoringError("name", N_("%(name)s is not a player of this list"), name=old)
     if new == old:
-        return
-    for who in everyone:
-        if who != old and name_key(who) == name_key(new):
-            raise ScoringError(
-                "name", N_("%(name)s looks the same as %(other)s; names must differ"), name=new, other=who
-            )
+        return False
+    _differs(new, old, everyone)
     deals = _all_deals(row)
     document = renamed_document(
         _document(row, [d.data for d in deals if d.deleted_at is None]), old, new
@@ -98,7 +150,6 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
     row.first_dealer = document["first_dealer"]
     row.changes = document.get("changes") or None
     _follow_names(row, built)
-    follow_rename(row, old, new)
     for deal in deals:
         data = rename_in_deal(deal.data, old, new)
         if data != deal.data:
@@ -108,7 +159,7 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
             deal.updated_at = now()
         if deal.changes_before:  # a deleted deal's changes come back with the new name
             deal.changes_before = renamed_document({"changes": deal.changes_before}, old, new)["changes"]
-    db.session.commit()
+    return True
 
 
 @transaction
