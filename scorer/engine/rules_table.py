@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-
 from scorer.engine.families import FAMILIES
 from scorer.engine.families.base import Family
 from scorer.engine.options import Group, Option
@@ -56,6 +54,9 @@ def catalog(lang: str) -> Callable[[str], str]:
     """A language's words from its .po file (no compiled catalog needed); English as it is."""
     if lang == "en":
         return lambda text: text
+    # Imported here: every start of the command line would pay for it (about 40 ms).
+    from babel.messages.pofile import read_po
+
     with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as file:
         messages = read_po(file)
     found = {m.id: m.string for m in messages
