@@ -37,6 +37,7 @@ import resource
 import statistics
 import sys
 import tempfile
+import textwrap
 import threading
 import time
 import urllib.error
@@ -149,6 +150,9 @@ def print_one_list(figures: dict[str, Any], where: str) -> None:
           f"({figures['requests'] / figures['seconds']:.0f} adds/s through the list's write lock)")
     if figures["first_errors"]:
         print(f"  first errors   {figures['first_errors']}")
+    if figures["server_errors"]:
+        print("  the servers' error log (its last 3000 characters):")
+        print(textwrap.indent(figures["server_errors"][-3000:], "    "))
 
 
 def compare(clients: int, deals: int, repeat_every: int, postgres_url: str) -> None:
@@ -367,6 +371,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
         "lost": sum(max(0, a - s) for a, s in zip(acked, stored)),
         "doubled": sum(max(0, s - a) for a, s in zip(acked, stored)),
         "errors": len(errors), "first_errors": errors[:3],
+        "server_errors": "".join(server.errors() for server in servers),
         "machine_busy": busy, "cores": cores, "server_cpu": server_cpu,
         "client_cpu": (own_after.ru_utime + own_after.ru_stime) - (own_before.ru_utime + own_before.ru_stime),
     }
@@ -395,6 +400,9 @@ def print_tables(figures: dict[str, Any], floor: float) -> None:
           f"load generator {figures['client_cpu'] / figures['seconds']:.2f} cores")
     if figures["first_errors"]:
         print(f"  first errors   {figures['first_errors']}")
+    if figures["server_errors"]:
+        print("  the servers' error log (its last 3000 characters):")
+        print(textwrap.indent(figures["server_errors"][-3000:], "    "))
 
 
 def main() -> None:

@@ -63,6 +63,15 @@ class Gunicorn:
             **(env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
+        #: Where the server writes its errors (a file: a pipe nobody reads would fill and stall it).
+        self.error_log = Path(self._folder.name) / "errors.log"
+
+    def errors(self) -> str:
+        """What the server wrote to its error log so far (tracebacks of answers it failed)."""
+        try:
+            return self.error_log.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
 
     def start(self) -> Gunicorn:
         """Upgrade the schema, start the server and wait until it answers."""
@@ -71,20 +80,21 @@ class Gunicorn:
                 [str(BIN / "flask"), "--app", "scorer", "db", "upgrade"],
                 cwd=ROOT, env=self.env, check=True, capture_output=True,
             )
-        self.process = subprocess.Popen(
-            [
-                str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}",
-                "--worker-class", "gthread", "--workers", str(self.workers),
-                "--threads", str(self.threads), "--keep-alive", str(self.keepalive),
-                "--log-level", "warning", self.app,
-            ],
-            cwd=ROOT, env=self.env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
+        with self.error_log.open("ab") as log:  # the server keeps its own copy of the file open
+            self.process = subprocess.Popen(
+                [
+                    str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}",
+                    "--worker-class", "gthread", "--workers", str(self.workers),
+                    "--threads", str(self.threads), "--keep-alive", str(self.keepalive),
+                    "--log-level", "warning", self.app,
+                ],
+                cwd=ROOT, env=self.env, start_new_session=True,
+                stdout=subprocess.DEVNULL, stderr=log,
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn stopped: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"gunicorn stopped: {self.errors()[-2000:]}")
             try:
                 urllib.request.urlopen(self.url + "/", timeout=2).close()
                 return self

@@ -163,3 +163,37 @@ def test_a_deal_sent_again_is_answered_as_stored_though_it_would_now_be_refused(
                         headers={**headers, "Idempotency-Key": "tap-1"})
     assert again.status_code == 201 and again.get_json() == first.get_json()
     assert len(client.get(f"/api/lists/{list_id}").get_json()["deals"]) == 1
+
+
+def test_an_add_hands_its_connection_back_to_the_pool_out_of_pipeline_mode(
+    app: Flask, client: FlaskClient
+) -> None:
+    """On PostgreSQL the INSERT and the COMMIT go out together in pipeline mode
+    (services.base.write_and_commit). The connection goes back to the pool,
+    where another thread may take it at once, only once the pipeline is over:
+    one still in pipeline mode failed that thread's first statement (the
+    many-tables load test answered a poll with a 500). A key sent again is
+    refused by the INSERT inside the pipeline and answered as stored.
+    """
+    list_id, headers = plain_list(client, PLAYERS)
+    modes: list[int] = []
+
+    def checked_in(dbapi_connection: Any, _record: Any) -> None:
+        pgconn = getattr(dbapi_connection, "pgconn", None)  # psycopg's; SQLite's has no pipeline
+        modes.append(0 if pgconn is None else int(pgconn.pipeline_status))
+
+    with app.app_context():
+        engine = deal_service.db.engine
+    sa_event.listen(engine, "checkin", checked_in)
+    try:
+        numbers = [
+            client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL,
+                        headers={**headers, "Idempotency-Key": key}).get_json()["number"]
+            for key in ("1", "2", "3", "3", "4")
+        ]
+    finally:
+        sa_event.remove(engine, "checkin", checked_in)
+    assert numbers == [1, 2, 3, 3, 4]
+    assert modes and all(mode == 0 for mode in modes), modes
+    stored = client.get(f"/api/lists/{list_id}").get_json()["deals"]
+    assert [deal["number"] for deal in stored] == [1, 2, 3, 4]

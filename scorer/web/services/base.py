@@ -106,16 +106,28 @@ def write_and_commit(statement: sa.Executable, values: list[dict[str, Any]]) -> 
     rolled back as usual. Other drivers run them one after the other.
     ``values`` is a list, so that SQLAlchemy does not ask for the new row's
     id back (that would need the statement's answer before the commit).
+
+    The driver's connection commits inside the pipeline, and the session
+    only after it: the session's commit hands the connection back to the
+    pool, where another thread may take it at once, and a connection still
+    in pipeline mode then fails that thread's first statement.
     """
-    driver = db.session.connection().connection.driver_connection
+    driver: Any = db.session.connection().connection.driver_connection
     pipeline = getattr(driver, "pipeline", None)
     if pipeline is None:
         db.session.execute(statement, values)
         db.session.commit()
         return
+    refused = None
     with pipeline():
         db.session.execute(statement, values)
-        db.session.commit()
+        try:
+            driver.commit()
+        except driver.Error as error:  # kept for after the pipeline, which then ends quietly
+            refused = error
+    if refused is not None:  # said as SQLAlchemy says the driver's errors
+        raise sa.exc.DBAPIError.instance(None, None, refused, driver.Error) from refused
+    db.session.commit()  # the transaction is over: this sends nothing, and lets go of the connection
 
 
 @sa.event.listens_for(sa.orm.Session, "after_commit")
