@@ -216,12 +216,16 @@ def tables(count: int, phones: int, poll: float, add: float, seconds: float, ser
         running = [stack.enter_context(Gunicorn(database_url=postgres_url, env=env, keepalive=30,
                                                 workers=server_workers, upgrade=i == 0))
                    for i in range(servers)]
+        # The floor's hello-world app, asked now and then while the tables play: what
+        # the cheapest request costs on this machine under this load.
+        hello = stack.enter_context(Gunicorn("bench.hello:app", upgrade=False, keepalive=30))
         return _serve_tables(count, phones, poll, add, seconds, [s.url for s in running], running, rng, workers,
-                             split)
+                             split, probe_url=hello.url)
 
 
 def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: float, urls: list[str],
-                  servers: list[Gunicorn], rng: random.Random, workers: int, split: bool = False) -> dict[str, Any]:
+                  servers: list[Gunicorn], rng: random.Random, workers: int, split: bool = False,
+                  probe_url: str | None = None) -> dict[str, Any]:
     setup = Phone(urls)
     for url in urls:  # warm every worker up: its first requests import and connect
         status, body, _ = setup.request(url, "POST", "/api/lists", {"rules": {"preset": "bavarian"}, "players": PLAYERS})
@@ -331,9 +335,27 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
                 with lock:
                     errors.append(f"{kind} {type(error).__name__}: {error}")
 
+    probes: list[float] = []
+    playing = threading.Event()
+
+    def probe() -> None:
+        """A hello-world request every 50 ms while the tables play (one at a time)."""
+        if probe_url is None:
+            return
+        client = Client(probe_url)
+        while not playing.wait(0.05):
+            start = time.perf_counter()
+            status, _body, _ = client.request("GET", "/")
+            probes.append(time.perf_counter() - start)
+            if status != 200:
+                with lock:
+                    errors.append(f"hello-world {status}")
+
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(workers)]
     for thread in threads:
         thread.start()
+    prober = threading.Thread(target=probe, daemon=True)
+    prober.start()
     cpu_before = [server.cpu_seconds() for server in servers]
     busy_before = machine_busy()
     own_before = resource.getrusage(resource.RUSAGE_SELF)
@@ -348,6 +370,8 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
         work.put(None)
     for thread in threads:
         thread.join(timeout=DEADLINE_SECONDS)
+    playing.set()
+    prober.join(timeout=DEADLINE_SECONDS)
     wall = time.monotonic() - began
     busy_after = machine_busy()
     own_after = resource.getrusage(resource.RUSAGE_SELF)
@@ -366,7 +390,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
         "tables": len(lists), "phones": len(lists) * len(lists[0]["etags"]), "servers": len(urls), "split": split,
         "workers": servers[0].workers,
         "seconds": wall, "requests": len(polls) + len(adds) + reloads,
-        "polls": polls, "adds": adds, "reloads": reloads, "late": late,
+        "polls": polls, "adds": adds, "reloads": reloads, "late": late, "probes": probes,
         "acknowledged": sum(acked), "stored": sum(stored),
         "lost": sum(max(0, a - s) for a, s in zip(acked, stored)),
         "doubled": sum(max(0, s - a) for a, s in zip(acked, stored)),
@@ -391,6 +415,11 @@ def print_tables(figures: dict[str, Any], floor: float) -> None:
     p99 = percentile(adds, 0.99) * 1e3
     print(f"  adds           p50 {percentile(adds, 0.5) * 1e3:.1f} ms, p99 {p99:.1f} ms = {p99 / floor:.1f} x floor "
           f"(goal under {ADD_P99_GOAL:.0f} x: {'within' if p99 / floor < ADD_P99_GOAL else 'OVER'})")
+    if figures["probes"]:
+        probes = figures["probes"]
+        quiet = percentile(probes, 0.99) * 1e3
+        print(f"  hello-world    p50 {percentile(probes, 0.5) * 1e3:.1f} ms, p99 {quiet:.1f} ms = {quiet / floor:.1f} x floor "
+              f"({len(probes)} requests to the floor's app during the load: the cheapest request on this machine)")
     print(f"  started late   p99 {percentile(figures['late'], 0.99) * 1e3:.1f} ms (the load generator's own lag)")
     for key in ("acknowledged", "stored", "lost", "doubled", "errors"):
         goal = " (goal 0)" if key in ("lost", "doubled", "errors") else ""

@@ -119,12 +119,15 @@ def write_and_commit(statement: sa.Executable, values: list[dict[str, Any]]) -> 
         db.session.commit()
         return
     refused = None
-    with pipeline():
-        db.session.execute(statement, values)
-        try:
-            driver.commit()
-        except driver.Error as error:  # kept for after the pipeline, which then ends quietly
-            refused = error
+    try:
+        with pipeline():
+            db.session.execute(statement, values)
+            try:
+                driver.commit()
+            except driver.Error as error:  # raised after the pipeline, which must end first
+                refused = error
+    except driver.Error as error:  # the pipeline's end: after a refusal, "pipeline aborted"
+        refused = refused or error
     if refused is not None:  # said as SQLAlchemy says the driver's errors
         raise sa.exc.DBAPIError.instance(None, None, refused, driver.Error) from refused
     db.session.commit()  # the transaction is over: this sends nothing, and lets go of the connection
