@@ -1,6 +1,6 @@
 """Adding to a list whose rules read the carry (Bock, the Stock) gives what a full replay gives.
 
-The app keeps the carry after each deal it adds (services.deals.kept_carry)
+The app keeps the list's end and carry after each deal it adds (services.deals.kept_end)
 and resumes from it; every other change to the list must make it start over.
 """
 
@@ -77,10 +77,10 @@ def test_a_carry_kept_before_another_change_is_not_resumed_from(client: FlaskCli
     list_id, headers = new_list(client)
     for deal in DEALS[:3]:
         assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
-    stale = deal_service._CARRIES[list_id]
+    stale = deal_service._ENDS[list_id]
     # Another process adds the fourth deal: this one's kept carry is now one change behind.
     assert client.post(f"/api/lists/{list_id}/deals", json=DEALS[0], headers=headers).status_code == 201
-    deal_service._CARRIES[list_id] = stale
+    deal_service._ENDS[list_id] = stale
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[3], headers=headers)
     assert answer.status_code == 201
     assert answer.get_json() == expected_last([*DEALS[:3], DEALS[0], DEALS[3]])
@@ -91,11 +91,11 @@ def test_the_carry_kept_is_resumed_from_without_reading_the_deals(client: FlaskC
     list_id, headers = new_list(client)
     for deal in DEALS[:2]:
         assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
-    kept = deal_service._CARRIES[list_id]
+    kept = deal_service._ENDS[list_id]
     assert kept.played == 2 and kept.carry.pot == 160 and kept.carry.bock
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[2], headers=headers)
     assert answer.get_json() == expected_last(DEALS[:3])
-    assert deal_service._CARRIES[list_id].revision == kept.revision + 1
+    assert deal_service._ENDS[list_id].revision == kept.revision + 1
 
 
 # -- any list: the end of the list kept, so an add reads nothing more under the lock --------
@@ -136,11 +136,11 @@ def test_a_kept_end_from_before_another_processs_add_is_not_used(client: FlaskCl
     list_id, headers = plain_list(client, PLAYERS)
     for _ in range(2):
         assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
-    stale = deal_service._CARRIES[list_id]
+    stale = deal_service._ENDS[list_id]
     # Another process adds the third deal, naming its dealer: this one's kept end is one change behind.
     third = {**SAUSPIEL, "dealer": "Anna"}
     assert client.post(f"/api/lists/{list_id}/deals", json=third, headers=headers).status_code == 201
-    deal_service._CARRIES[list_id] = stale
+    deal_service._ENDS[list_id] = stale
     answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
     assert answer.status_code == 201
     assert answer.get_json()["number"] == 4 and answer.get_json()["dealer"] == "Bene"

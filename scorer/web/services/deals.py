@@ -119,11 +119,11 @@ def _tail_statement() -> sa.Select[Any]:
     )
 
 
-def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptCarry | None = None) -> Replay:
+def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptEnd | None = None) -> Replay:
     """A replay ready to score the list's next deal, without reading every deal.
 
     Where this process added the list's last deal, it resumes from where it
-    kept the list then (``kept``, see :func:`kept_carry`): the next dealer,
+    kept the list then (``kept``, see :func:`kept_end`): the next dealer,
     the count and the carry. Otherwise the next dealer follows from the last
     deal that named its dealer and the count since (``end``, read when not
     given), and a list whose rules read what earlier deals carried over
@@ -145,8 +145,8 @@ def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptCarry | None
     return Replay.resume(rules, players, next_dealer=dealer, played=end.played)
 
 
-class KeptCarry(NamedTuple):
-    """Where a list stood after the last deal this process added to it."""
+class KeptEnd(NamedTuple):
+    """Where a list stood after the last deal this process added to it: its end, and what it carries."""
 
     #: The list's revision that add made (its write lock bumped it to this).
     revision: int
@@ -166,42 +166,42 @@ class KeptCarry(NamedTuple):
 #: change to a list takes its write lock, which bumps the revision by one: what
 #: was kept at revision r is the list's own when the next add's lock makes
 #: r + 1, and anything done in between (by this process or another) makes it more.
-_CARRIES: dict[str, KeptCarry] = {}
-_CARRIES_LOCK = threading.Lock()
-CARRIES_KEPT = 4096
+_ENDS: dict[str, KeptEnd] = {}
+_ENDS_LOCK = threading.Lock()
+ENDS_KEPT = 4096
 
 
-def kept_carry(row: ScoreListRow) -> KeptCarry | None:
+def kept_end(row: ScoreListRow) -> KeptEnd | None:
     """Where the list stands, if this process made its last change, by adding a deal.
 
     Call it holding the list's write lock (its revision is then the one that
     lock made). A list with changes of seats or rules has none: what was kept
     would have to know which change it was read under.
     """
-    kept = _CARRIES.get(row.id)
+    kept = _ENDS.get(row.id)
     if (kept is None or kept.revision + 1 != row.revision or row.changes or kept.rules != row.rules
             or kept.players != tuple(row.players) or kept.first_dealer != row.first_dealer):
         return None
     return kept
 
 
-def carry_of(row: ScoreListRow, replay: Replay, position: int) -> KeptCarry:
+def end_after(row: ScoreListRow, replay: Replay, position: int) -> KeptEnd:
     """Where the list stands after the deal just scored at ``position``, to keep once it is committed.
 
     Read before the commit, under the write lock: after it, the row's
     attributes would be read again, perhaps after another change.
     """
-    return KeptCarry(row.revision, row.rules, tuple(row.players), row.first_dealer, replay.carry,
-                     replay.next_dealer, replay.skipped + len(replay.results), position)
+    return KeptEnd(row.revision, row.rules, tuple(row.players), row.first_dealer, replay.carry,
+                   replay.next_dealer, replay.skipped + len(replay.results), position)
 
 
-def keep_carry(list_id: str, kept: KeptCarry) -> None:
+def keep_end(list_id: str, kept: KeptEnd) -> None:
     """Keep where a list stands after a deal was added and committed, for the next add."""
-    with _CARRIES_LOCK:
-        _CARRIES.pop(list_id, None)
-        while len(_CARRIES) >= CARRIES_KEPT:
-            del _CARRIES[next(iter(_CARRIES))]
-        _CARRIES[list_id] = kept
+    with _ENDS_LOCK:
+        _ENDS.pop(list_id, None)
+        while len(_ENDS) >= ENDS_KEPT:
+            del _ENDS[next(iter(_ENDS))]
+        _ENDS[list_id] = kept
 
 
 def replay_to_end(score_list: ScoreList) -> Replay:
@@ -259,7 +259,7 @@ def add_deal(
     # Where this process added the list's last deal it knows the list's end, and
     # reads nothing more under the lock: a key sent before is then found by the
     # INSERT itself (the key is unique in its list), or below on a refusal.
-    kept = kept_carry(row)
+    kept = kept_end(row)
     end = None
     if kept is not None:
         last_position = kept.last_position
@@ -284,7 +284,7 @@ def add_deal(
         db.session.rollback()
         return repeat, False
     position = last_position + 1
-    list_id, after = row.id, carry_of(row, replay, position)
+    list_id, after = row.id, end_after(row, replay, position)
     try:
         # An INSERT statement, not an object for the session to flush: the
         # deal is not read back, and the unit of work costs more than the write.
@@ -298,7 +298,7 @@ def add_deal(
         if repeat is None:
             raise
         return repeat, False
-    keep_carry(list_id, after)
+    keep_end(list_id, after)
     return result, True
 
 
