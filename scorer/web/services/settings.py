@@ -107,9 +107,8 @@ def rename_group_player(group: GroupRow, old: str, new: str) -> list[ScoreListRo
         if old not in list_state(row).result.players:
             continue  # read without the lock: a list without the player is left as it is
         _lock(row)
-        everyone = list_state(row).result.players  # as it stands now the list is locked
-        _differs(new, old, everyone, IN_LIST, title=row.title)
-        _rename_in_list(row, old, new, everyone)
+        # As the list stands now it is locked; a name alike is refused naming the list.
+        _rename_in_list(row, old, new, list_state(row).result.players, alike=IN_LIST)
         renamed.append(row)
     group.players = [new if who == old else who for who in group.players]
     group.updated_at = now()
@@ -130,16 +129,19 @@ def _differs(new: str, old: str, names: Sequence[str], template: str = LOOKS_THE
             raise ScoringError("name", template, name=new, other=who, title=title)
 
 
-def _rename_in_list(row: ScoreListRow, old: str, new: str, everyone: Sequence[str]) -> bool:
+def _rename_in_list(
+    row: ScoreListRow, old: str, new: str, everyone: Sequence[str], alike: str = LOOKS_THE_SAME
+) -> bool:
     """Rename a player everywhere in a locked list (``everyone``: who ever sat at it); False if the name stays.
 
-    In the caller's transaction: the caller commits.
+    A new name that looks like someone else's is refused with ``alike``. In
+    the caller's transaction: the caller commits.
     """
     if old not in everyone:
         raise ScoringError("name", N_("%(name)s is not a player of this list"), name=old)
     if new == old:
         return False
-    _differs(new, old, everyone)
+    _differs(new, old, everyone, alike, title=row.title)
     deals = _all_deals(row)
     document = renamed_document(
         _document(row, [d.data for d in deals if d.deleted_at is None]), old, new
