@@ -128,9 +128,12 @@ _values_of = attrgetter(*_KEYS)
 
 def _points(value: Any, key: str) -> int | Mapping[str, int]:
     if isinstance(value, dict):
+        # A player's points in range are taken as whole() would take them, without
+        # the call and the name of the key it would need only to refuse them.
         return MappingProxyType(
             {
-                name(player, key): whole(p, f"{key}.{player}", low=0, high=120)
+                name(player, key): p if type(p) is int and 0 <= p <= 120
+                else whole(p, f"{key}.{player}", low=0, high=120)
                 for player, p in value.items()
             }
         )

@@ -350,7 +350,8 @@ def player_points(deal: Deal, table: Table) -> Mapping[str, int]:
             game=deal.game, name=table.active[0],
         )
     for who in points:
-        seated(table, who, "points")
+        if who not in table.active:
+            seated(table, who, "points")  # refuses who is not a player, or sits out
     missing = [who for who in table.active if who not in points]
     if missing:
         raise ScoringError("points", N_("%(names)s: points are missing"), names=", ".join(missing))

@@ -252,7 +252,8 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 
 def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """All passed: the most points pays; virgins double; a Durchmarsch wins."""
-    check_modifiers(deal, table)
+    if deal.re or deal.doubles or deal.sie:  # the quick test of partner_game
+        check_modifiers(deal, table)
     points = player_points(deal, table)
     doubled = announced(deal)
     doubling = 1 << deal.doubles
