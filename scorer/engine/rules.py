@@ -9,7 +9,7 @@ The list file names the family with the key ``preset``, as it always has.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, cast
@@ -32,6 +32,21 @@ class RuleSet:
     family: Family
     #: Every option's value, by key, as parsed (see the family's options).
     values: Mapping[str, Any]
+    # The three below are read for scoring most deals: set once as plain
+    # attributes, which the interpreter reads at once, where a property's
+    # function would run in a frame of its own (the engine's per-deal budget).
+    #: Units per game and per term, by name.
+    tariffs: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: Laufende count from this many on, per game (empty where none are counted).
+    laufende_from: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: The declaring side is schneidered at this many points or fewer.
+    schneider_loss_max: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = self.values
+        object.__setattr__(self, "tariffs", values["tariffs"])
+        object.__setattr__(self, "laufende_from", values.get("laufende_from", _NONE_COUNTED))
+        object.__setattr__(self, "schneider_loss_max", values["schneider_loss_max"])
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -45,31 +60,14 @@ class RuleSet:
         """The family's name, as the list file's ``preset`` key names it."""
         return self.family.name
 
-    # The three below are read for every deal scored: a typed local instead of
-    # typing.cast, which is a function call (the engine's per-deal budget).
+    # Read for every deal checked: a typed local instead of typing.cast, which
+    # is a function call (the engine's per-deal budget).
 
     @property
     def games(self) -> frozenset[str]:
         """The games this list allows (``passed`` always, where the family has it)."""
         games: frozenset[str] = self.values["games"]
         return games
-
-    @property
-    def tariffs(self) -> Mapping[str, int]:
-        """Units per game and per term, by name."""
-        tariffs: Mapping[str, int] = self.values["tariffs"]
-        return tariffs
-
-    @property
-    def laufende_from(self) -> Mapping[str, int]:
-        """Laufende count from this many on, per game (empty where none are counted)."""
-        counted: Mapping[str, int] = self.values.get("laufende_from", _NONE_COUNTED)
-        return counted
-
-    @property
-    def schneider_loss_max(self) -> int:
-        """The declaring side is schneidered at this many points or fewer."""
-        return cast(int, self.values["schneider_loss_max"])
 
     @property
     def point_value(self) -> int:
@@ -82,7 +80,10 @@ class RuleSet:
 
         Worked out once per rule set: every deal scored applies them.
         """
-        return tuple(rule for key, rule in self.family.carry_rules if self.values.get(key) is not None)
+        return tuple(
+            rule for keys, rule in self.family.carry_rules
+            if any(self.values.get(key) is not None for key in keys)
+        )
 
     @cached_property
     def plays_bock(self) -> bool:

@@ -106,6 +106,29 @@ class Outcome:
     events: frozenset[str] = frozenset()
 
 
+_NO_EVENTS: frozenset[str] = frozenset()
+_new = object.__new__
+_set = object.__setattr__
+
+
+def outcome_of(
+    payouts: Mapping[str, int], carry: Carry, bock: int = 1, won: bool | None = None,
+    side: tuple[str, ...] = (), events: frozenset[str] = _NO_EVENTS, *, breakdown: Breakdown,
+) -> Outcome:
+    """``Outcome(...)`` with the carry given, made without calling the class.
+
+    Every game of every deal makes one: a call of the class goes through its
+    ``__init__`` in a frame of its own, several times dearer than a function
+    that sets the new value's fields at once (in the order of ``__init__``).
+    """
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts, "breakdown": breakdown, "carry": carry, "bock": bock,
+        "won": won, "side": side, "events": events,
+    })
+    return made
+
+
 #: Scores a checked deal at a table, from the carry before it.
 Score = Callable[["RuleSet", Table, Deal, Carry], Outcome]
 #: A rule across deals: takes a game's outcome (and the carry before the deal), returns the final one.
@@ -204,9 +227,9 @@ class Family:
     #: With this many at the table, the dealer sits each deal out.
     dealer_sits_out: int | None = None
     #: The rules across deals, applied in order after each game's own scoring,
-    #: each with the house rule that switches it on (it is off while that rule
-    #: is null; see ``RuleSet.carry_rules``).
-    carry_rules: tuple[tuple[str, CarryRule], ...] = ()
+    #: each with the house rules that switch it on (it is off while all of them
+    #: are null; see ``RuleSet.carry_rules``).
+    carry_rules: tuple[tuple[tuple[str, ...], CarryRule], ...] = ()
     #: How a list of this family can end, besides "open" and "deals".
     ends: tuple[str, ...] = ()
     #: The tally as the list file shows it, from the players and the final carry.
@@ -327,7 +350,8 @@ def player_points(deal: Deal, table: Table) -> Mapping[str, int]:
             game=deal.game, name=table.active[0],
         )
     for who in points:
-        seated(table, who, "points")
+        if who not in table.active:
+            seated(table, who, "points")  # refuses who is not a player, or sits out
     missing = [who for who in table.active if who not in points]
     if missing:
         raise ScoringError("points", N_("%(names)s: points are missing"), names=", ".join(missing))
@@ -438,7 +462,7 @@ def side_against_side(table: Table, side: set[str], value: int) -> dict[str, int
 
 def nothing(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """A hand thrown in: nobody pays."""
-    return Outcome(
+    return outcome_of(
         {who: 0 for who in table.active}, carry, events=frozenset({"passed"}),
         breakdown=breakdown_of((), (), 0, everybody(table.active)),
     )

@@ -16,7 +16,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
     LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
-    no_trick, nothing, partner_of, player_points, schneider, seated, side_against_side,
+    no_trick, nothing, outcome_of, partner_of, player_points, schneider, seated, side_against_side,
     side_points, the_one,
 )
 from scorer.engine.families.common import (
@@ -200,7 +200,7 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     # side_against_side, written out: each of the side +value, each opponent -value.
     payouts = dict.fromkeys(active, -value * sign)
     payouts[declarer] = payouts[partner] = value * sign
-    return Outcome(
+    return outcome_of(
         payouts, carry, 1, won, (declarer, partner), _EVENTS[points == 60, deal.re, deal.schwarz],
         breakdown=breakdown,
     )
@@ -224,7 +224,7 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     won = declarer_won(deal, points)
     sign = 1 if won else -1
     value, breakdown = _solo_scored(_value_key(rules, game, deal, points, won), declarer, active, sign)
-    return Outcome(
+    return outcome_of(
         against_all(table, declarer, value * sign), carry, 1, won, (declarer,),
         _EVENTS[points == 60, deal.re, deal.schwarz], breakdown=breakdown,
     )
@@ -241,7 +241,7 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     multipliers = announced(deal, ouvert=deal.ouvert)
     value <<= deal.ouvert + deal.contra + deal.re + deal.doubles
     sign = 1 if won else -1
-    return Outcome(
+    return outcome_of(
         against_all(table, declarer, value * sign), carry,
         won=won, side=(declarer,), events=frozenset({"re"} if deal.re else ()),
         breakdown=breakdown_of(
@@ -252,7 +252,8 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 
 def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """All passed: the most points pays; virgins double; a Durchmarsch wins."""
-    check_modifiers(deal, table)
+    if deal.re or deal.doubles or deal.sie:  # the quick test of partner_game
+        check_modifiers(deal, table)
     points = player_points(deal, table)
     doubled = announced(deal)
     doubling = 1 << deal.doubles
@@ -279,7 +280,7 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                         ("schwarz", rules.tariffs["schwarz"]),
                     )
                 value *= doubling
-                return Outcome(
+                return outcome_of(
                     against_all(table, who, value), carry,
                     events=frozenset({"durchmarsch"}),
                     breakdown=breakdown_of(
@@ -302,7 +303,7 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         rules.tariffs["ramsch"], deal.doubles, len(virgins) if every_virgin else 0
     )
     shares = _ramsch_shares(table.active, loser, virgins, 1 if every_virgin else 2)
-    return Outcome(payouts, carry, breakdown=breakdown_of(terms, multipliers, value, shares))
+    return outcome_of(payouts, carry, breakdown=breakdown_of(terms, multipliers, value, shares))
 
 
 @lru_cache(maxsize=256)
@@ -333,40 +334,61 @@ def _ramsch_shares(
 # -- across deals -----------------------------------------------------------------------
 
 
-def bock_rounds(
+def bock_and_stock(
     rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
 ) -> Outcome:
-    """Bock: a deal under a running round pays double; events start new rounds."""
-    setting = rules.values["bock"]
-    if setting is None:
-        return outcome
+    """Bock and the Stock: a deal under a running Bock round pays double, events start
+    new rounds; a hand thrown in pays into the pot, the next won game takes it.
+
+    One rule for both (each is off while its house rule is null): most deals
+    change neither, and a deal that changes both gets its outcome made once.
+    Bock doubles the game's payouts, never what goes into or out of the Stock.
+    """
+    values = rules.values
+    bock, stock = values["bock"], values["stock"]
+    rounds = _bock_rounds(bock, table, deal, outcome, before) if bock is not None else None
+    move = _stock_move(stock, table, game, outcome, before) if stock is not None else None
+    if rounds is None and move is None:
+        return outcome  # nothing changes
+    payouts = plain(outcome.payouts)
+    breakdown = outcome.breakdown
+    carried: dict[str, Any] = {}
+    changed: dict[str, Any] = {}
+    if rounds is not None:
+        running, carried["bock"] = rounds
+        changed["bock"] = multiplier = 1 << running
+        if running:
+            for who in payouts:
+                payouts[who] *= multiplier
+            breakdown = breakdown.under_bock(running)
+    if move is not None:
+        carried["pot"] = move.after
+        for who, amount in move.amounts:
+            payouts[who] += amount
+        breakdown = breakdown.with_stock(move)
+    # quick_replace of the carry and of the outcome, written out (a deal in four of a
+    # list with Bock and the Stock comes here): each new __dict__ made at once.
+    carry = _new(Carry)
+    _set(carry, "__dict__", outcome.carry.__dict__ | carried)
+    changed["payouts"] = MappingProxyType(payouts)
+    changed["carry"] = carry
+    changed["breakdown"] = breakdown
+    result = _new(Outcome)
+    _set(result, "__dict__", outcome.__dict__ | changed)
+    return result
+
+
+def _bock_rounds(
+    setting: Mapping[str, Any], table: Table, deal: Deal, outcome: Outcome, before: Carry
+) -> tuple[int, tuple[int, ...]] | None:
+    """The Bock doublings of the deal and the rounds after it; None when no round runs or starts."""
     events = outcome.events  # most often none: no need to look among them
     started = deal.bock or bool(events) and not events.isdisjoint(setting["after"])
     if not before.bock and not started:
-        return outcome  # no round running and none starting: nothing changes
-    running, rounds = _rounds_after(
+        return None
+    return _rounds_after(
         before.bock, started, setting["stack"] == "double", setting["deals"] or len(table.players)
     )
-    # quick_replace of the carry and of the outcome, written out (a deal in four
-    # of a list with Bock comes here): each new __dict__ made at once.
-    carry = _new(Carry)
-    _set(carry, "__dict__", outcome.carry.__dict__ | {"bock": rounds})
-    payouts = plain(outcome.payouts)
-    changed = _new(Outcome)
-    if not running:
-        # A round starts and none runs: only the carry changes.
-        _set(changed, "__dict__", outcome.__dict__ | {
-            "payouts": MappingProxyType(payouts), "bock": 1, "carry": carry,
-        })
-        return changed
-    multiplier = 1 << running
-    for who in payouts:
-        payouts[who] *= multiplier
-    _set(changed, "__dict__", outcome.__dict__ | {
-        "payouts": MappingProxyType(payouts), "bock": multiplier, "carry": carry,
-        "breakdown": outcome.breakdown.under_bock(running),
-    })
-    return changed
 
 
 @lru_cache(maxsize=256)
@@ -405,42 +427,24 @@ def _takes_the_pot(setting: Mapping[str, Any], game: Game) -> bool:
     return game.name in ("sauspiel", "hochzeit")
 
 
-def the_stock(
-    rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
-) -> Outcome:
-    """The Stock: a hand thrown in pays into the pot; the next won game takes it."""
-    setting = rules.values["stock"]
-    if setting is None:
-        return outcome
+def _stock_move(
+    setting: Mapping[str, Any], table: Table, game: Game, outcome: Outcome, before: Carry
+) -> StockMove | None:
+    """What the deal puts into the pot or takes out of it; None when nothing moves."""
     pot = before.pot
     if game.kind == "none":
-        pot += setting["pay"] * len(table.active)
-        move = _moved("pay_in", table.active, -setting["pay"], before.pot, pot)
-    elif outcome.won and pot >= len(outcome.side) and _takes_the_pot(setting, game):
+        return _moved("pay_in", table.active, -setting["pay"], pot, pot + setting["pay"] * len(table.active))
+    if not pot:
+        return None  # nothing to take or to double
+    side = outcome.side
+    if outcome.won and pot >= len(side) and _takes_the_pot(setting, game):
         # A pot smaller than the side stays whole: its shares would be 0.
-        each = pot // len(outcome.side)
-        pot -= each * len(outcome.side)
-        move = _moved("take", outcome.side, each, before.pot, pot)
-    elif outcome.won is False and pot and setting["double"] and game.name in ("sauspiel", "hochzeit"):
-        declarer, partner = outcome.side
-        amounts = ((declarer, -((pot + 1) // 2)), (partner, -(pot // 2)))
-        pot *= 2
-        move = stock_move("double", before.pot, pot, amounts)
-    else:
-        return outcome  # nothing goes into the pot or out of it
-    payouts = plain(outcome.payouts)
-    for who, amount in move.amounts:
-        payouts[who] += amount
-    # quick_replace of the carry and of the outcome, written out as in bock_rounds.
-    carry = _new(Carry)
-    _set(carry, "__dict__", outcome.carry.__dict__ | {"pot": pot})
-    breakdown = outcome.breakdown
-    changed = _new(Outcome)
-    _set(changed, "__dict__", outcome.__dict__ | {
-        "payouts": MappingProxyType(payouts), "carry": carry,
-        "breakdown": breakdown.with_stock(move),
-    })
-    return changed
+        each = pot // len(side)
+        return _moved("take", side, each, pot, pot - each * len(side))
+    if outcome.won is False and setting["double"] and game.name in ("sauspiel", "hochzeit"):
+        declarer, partner = side
+        return stock_move("double", pot, pot * 2, ((declarer, -((pot + 1) // 2)), (partner, -(pot // 2))))
+    return None
 
 
 # -- the family as data -------------------------------------------------------------------
@@ -623,7 +627,7 @@ FAMILY = Family(
     games=GAMES,
     options=OPTIONS,
     dealer_sits_out=5,
-    carry_rules=(("bock", bock_rounds), ("stock", the_stock)),
+    carry_rules=((("bock", "stock"), bock_and_stock),),
     reads_carry=_reads_carry,
     tables=(
         # Bock rounds and the pot with their defaults: {} is every default of a group.

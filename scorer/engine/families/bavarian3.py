@@ -9,7 +9,7 @@ from scorer.engine.breakdown import HAND, breakdown_of, one_against_rest, then
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, against_all, nothing, seated,
+    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, against_all, nothing, outcome_of, seated,
     side_points,
 )
 from scorer.engine.families.bavarian import check_modifiers, declarer_won, game_value
@@ -45,7 +45,7 @@ def bid_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         multipliers = then(multipliers, HAND)
         value *= 2
     sign = 1 if won else -1
-    return Outcome(
+    return outcome_of(
         against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
         breakdown=breakdown_of(
             terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)

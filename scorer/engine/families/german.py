@@ -9,7 +9,7 @@ from scorer.engine.breakdown import Term, breakdown_of, one_against_rest, side_a
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, nothing, schneider, seated,
+    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, nothing, outcome_of, schneider, seated,
     side_against_side, side_points,
 )
 from scorer.engine.families.common import (
@@ -82,7 +82,7 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     payouts = side_against_side(table, set(pair[winners]), value)
     shares = side_against_rest(declarer, mate, table.active, 1 if won else -1)
     tally = terms_of(("strokes", gained), ("head", 1)) if completed else terms_of(("strokes", gained))
-    return Outcome(
+    return outcome_of(
         payouts, after, won=won, side=(declarer, mate),
         breakdown=breakdown_of(terms, (), value, shares, tally),
     )
@@ -97,7 +97,7 @@ def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outco
     gained = game_points(rules, deal, points, won)
     value = gained * rules.tariffs["game_point"]
     sign = 1 if won else -1
-    return Outcome(
+    return outcome_of(
         against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
         breakdown=breakdown_of(
             terms_of(("game_points", value, gained)), (), value,

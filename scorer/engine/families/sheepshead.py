@@ -15,8 +15,8 @@ from scorer.engine.breakdown import (
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, Table, against_all, no_trick, partner_of,
-    player_points, schneider, seated, side_points, the_one,
+    LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, Table, against_all, no_trick, outcome_of,
+    partner_of, player_points, schneider, seated, side_points, the_one,
 )
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
@@ -122,7 +122,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         payouts[partner] = 0 if off_hook else each
     payouts[picker] = -sum(payouts.values())
     shares = _pick_shares(picker, partner, table.active, sign, off_hook)
-    return Outcome(
+    return outcome_of(
         payouts, after, won=won, side=side,
         breakdown=breakdown_of(terms_of(("tier", level)), doubling, value, shares),
     )
@@ -170,7 +170,7 @@ def leaster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     fewest = min(points[who] for who in takers)
     winner = the_one(deal.winner, [w for w in takers if points[w] == fewest], table, "winner", "fewest")
     value = rules.tariffs["leaster"]
-    return Outcome(
+    return outcome_of(
         against_all(table, winner, value), carry,
         breakdown=breakdown_of(
             terms_of(("leaster", value)), (), value, one_against_rest("winner", winner, table.active, 1)
@@ -185,7 +185,7 @@ def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     most = max(points.values())
     loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
     value = rules.tariffs["moster"]
-    return Outcome(
+    return outcome_of(
         against_all(table, loser, -value), carry,
         breakdown=breakdown_of(
             terms_of(("moster", value)), (), value, one_against_rest("loser", loser, table.active, -1)
@@ -196,7 +196,7 @@ def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Nobody picked: nothing is paid, and a pick to come counts double."""
     nobody_picked(rules, deal)
-    return Outcome(
+    return outcome_of(
         {who: 0 for who in table.active}, quick_replace(carry, doublers=carry.doublers + 1),
         breakdown=breakdown_of((), (), 0, everybody(table.active)),
     )

@@ -11,7 +11,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
     LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, added_tally, against_all, no_trick,
-    nothing, player_points, schneider, seated, side_points, the_one,
+    nothing, outcome_of, player_points, schneider, seated, side_points, the_one,
 )
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
@@ -50,7 +50,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         named.append(("schwarz", rules.tariffs["schwarz"]))
     sign = 1 if won else -1
     victory = value * sign
-    return Outcome(
+    return outcome_of(
         against_all(table, declarer, victory), added_tally(carry, {declarer: victory}),
         won=won, side=(declarer,),
         breakdown=breakdown_of(
@@ -69,7 +69,7 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     "winner", N_("%(name)s took all 120: nobody wins this least"), name=who
                 )
             loss = rules.tariffs["least_all"]
-            return Outcome(
+            return outcome_of(
                 against_all(table, who, -loss), added_tally(carry, {who: -loss}),
                 breakdown=breakdown_of(
                     terms_of(("least_all", loss)), (), loss,
@@ -96,7 +96,7 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     if zero:
         victory += rules.tariffs["least_zero"]
         terms = terms_of(("least", rules.tariffs["least"]), ("least_zero", rules.tariffs["least_zero"]))
-    return Outcome(
+    return outcome_of(
         against_all(table, winner, victory), added_tally(carry, {winner: victory}),
         breakdown=breakdown_of(terms, (), victory, one_against_rest("winner", winner, table.active, 1)),
     )
