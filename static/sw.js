@@ -1,13 +1,18 @@
-// The service worker: the pages of the lists and groups this phone opened
-// load without a network. Pages go to the network first (their totals change) and fall
-// back to the copy kept at the last visit; fingerprinted assets never change
-// under their address, so the kept copy is served first. Nothing else is
-// touched: the API, the edit key and every POST always go to the server.
+// The service worker: the pages of the lists and groups this phone opened, and
+// the help pages it opened, load without a network. Pages go to the network
+// first (their totals change) and fall back to the copy kept at the last visit;
+// fingerprinted assets never change under their address, so the kept copy is
+// served first. Nothing else is touched: the API, the edit key and every POST
+// always go to the server.
 "use strict";
 
 const CACHE = "scorer-pages-1";
-// The home page, a list, a list's form for a new deal, and a group's season.
-const PAGE = /^\/(l\/[^/]+(\/deals\/new)?|g\/[^/]+)?$/;
+// The home page, a list, a list's form for a new deal, a group's season, and
+// the help: its index, the glossary, the complete reference, a family's page.
+const PAGE = /^\/(l\/[^/]+(\/deals\/new)?|g\/[^/]+|help(\/[^/]+)?)?$/;
+const HELP = /^\/help(\/[^/]+)?$/;
+// The language switch (/lang/de?next=...): the session's language changes.
+const LANGUAGE = /^\/lang\/[^/]+$/;
 // How long a page waits for the network before the kept copy is shown.
 const PATIENCE = 4000;
 
@@ -36,8 +41,29 @@ self.addEventListener("fetch", function (event) {
     let kept;
     event.waitUntil(new Promise((resolve) => { kept = resolve; }));
     event.respondWith(page(request, url, kept));
+  } else if (LANGUAGE.test(url.pathname)) {
+    let done;
+    event.waitUntil(new Promise((resolve) => { done = resolve; }));
+    event.respondWith(fetch(request).then(function (response) {
+      done(speak().catch(() => null));
+      return response;
+    }, function (error) {
+      done();
+      throw error;
+    }));
   }
 });
+
+// A language was chosen (the server has it once the switch answers): the help pages
+// kept are fetched again, now in it, since the next time the table reads them may be
+// in the cellar. A list's page is kept anew in it at its next visit.
+async function speak() {
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (HELP.test(url.pathname)) await fetch(url.href).then((r) => keep(url, r)).catch(() => null);
+  }
+}
 
 // A page opened before this worker took over asks to be kept.
 self.addEventListener("message", function (event) {
