@@ -176,6 +176,8 @@ VISITS = [
     Visit("help", "/help"),
     Visit("help-glossary", "/help/glossary", screenshot=True),
     Visit("help-reference", "/help/reference"),
+    Visit("help-list-file", "/help/list-file.md"),
+    Visit("help-breakdown-examples", "/help/breakdown-examples.md"),
     *(Visit(f"help-{family}", f"/help/{family}", screenshot=family == "bavarian")
       for family in ("bavarian", "bavarian3", "sheepshead3", "sheepshead", "german")),
     Visit("group-preset-delete", "/g/{group}/presets/{group_preset}/delete"),

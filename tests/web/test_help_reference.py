@@ -138,3 +138,19 @@ def test_the_house_rules_table_ends_with_its_last_rule(client: FlaskClient, lang
     table = page[page.index('id="house-rules"'):]
     table = table[:table.index("</table>")]
     assert "<code>settle_per_head</code>" in table.rsplit("<tr>", 1)[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_page_the_reference_links_to_by_name_is_served(client: FlaskClient, lang: str) -> None:
+    """The reference links to docs/list-file.md and docs/breakdown-examples.md by file name:
+    those links lead to the help's copies of them (they led to a 404 before)."""
+    page = reference(client, lang)
+    relative = {link for link in re.findall(r'href="([^"#]+)', page)
+                if not link.startswith(("/", "http:", "https:", "mailto:"))}
+    assert {"list-file.md", "breakdown-examples.md"} <= relative
+    for link in relative:
+        answer = client.get(f"/help/{link}")
+        assert answer.status_code == 200, link
+        first = (ROOT / "docs" / link).read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
+        assert f"<title>{html.escape(first)} ·" in text(answer)
+    assert client.get("/help/rules.md").status_code == 404

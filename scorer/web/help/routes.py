@@ -146,6 +146,22 @@ def reference() -> Any:
     return render_template("help/reference.html", body=_reference(path, TABLE[lang]), reference_lang=lang)
 
 
+#: The reference's companions in docs/ (English only), linked from it by their file names.
+COMPANIONS = ("list-file", "breakdown-examples")
+
+
+@bp.get(f"/help/<any({', '.join(map(repr, COMPANIONS))}):name>.md")
+def companion(name: str) -> Any:
+    """docs/list-file.md or docs/breakdown-examples.md, where the reference's links to them lead."""
+    path = ROOT / "docs" / f"{name}.md"
+    if not path.is_file():
+        abort(404)
+    markdown = path.read_text(encoding="utf-8")
+    title = markdown.splitlines()[0].removeprefix("# ")
+    return render_template("help/reference.html", body=_reference(path, TABLE["en"]), reference_lang="en",
+                           title=title)
+
+
 @bp.get("/help/<family>")
 def family(family: str) -> Any:
     """A family's games and how each pays, and each house rule with its meaning and default."""
