@@ -72,14 +72,20 @@ $(REDIS_SERVER):
 # save on a phone in Chromium (CPU slowed 4x), and many phones adding to one
 # list (all on loopback, bounded, self-stopping). Then on a throwaway
 # PostgreSQL: the one-list test against SQLite's, and one host serving 250
-# tables, alone and as two servers sharing a Redis.
-bench: $(STAMP) $(CHROMIUM) $(REDIS_SERVER)
+# tables, alone and as two servers sharing a Redis; and once more with py-spy
+# sampling the app server, to say where its CPU and an add's time go.
+bench: $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/save.py
 	scripts/with-postgres $(BIN)/python bench/load.py --compare
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --servers 2
+	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --profile
+
+# The sampler bench/load.py --profile uses (pyproject.toml's `bench` extra).
+$(BIN)/py-spy: | $(STAMP)
+	$(BIN)/python -m pip install -e '.[test,bench]'
 
 # Leaves instance/ alone: it holds the database of the lists.
 clean:

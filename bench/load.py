@@ -17,7 +17,10 @@ adds a deal every ``--add`` seconds. Prints requests served per second,
 p50/p99 of polls and of adds, errors and the CPU used; with ``--servers 2``
 two gunicorn servers share the database and a Redis for the limiter, the
 phones of a table split between them, and every resend goes to the other
-server. Then every list is read back: 0 lost, 0 doubled.
+server. Then every list is read back: 0 lost, 0 doubled. ``--profile``
+samples the first app server with py-spy while the tables play and prints
+where its CPU goes, by kind of request, and where an add's time goes
+(``bench/profile.py``).
 
 Expected: 0 lost, 0 doubled, 0 server errors. Loopback only; bounded in
 requests and time; the servers stop by themselves.
@@ -48,6 +51,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.profile import Sampler, print_report, report  # noqa: E402
+from bench.profile import available as profiling_unavailable  # noqa: E402
 from bench.server import Gunicorn, Redis, machine_busy  # noqa: E402
 from bench.web import Client  # noqa: E402
 
@@ -149,6 +154,8 @@ def print_one_list(figures: dict[str, Any], where: str) -> None:
     print(f"  latency p99    {figures['p99_ms']:.1f} ms")
     print(f"  latency mean   {figures['mean_ms']:.1f} ms "
           f"({figures['requests'] / figures['seconds']:.0f} adds/s through the list's write lock)")
+    if figures["profile"]:
+        print_report(figures["profile"])
     if figures["first_errors"]:
         print(f"  first errors   {figures['first_errors']}")
     if figures["server_errors"]:
@@ -208,7 +215,8 @@ def floor_ms() -> float:
 
 
 def tables(count: int, phones: int, poll: float, add: float, seconds: float, servers: int,
-           postgres_url: str, server_workers: int = 2, workers: int = 256, split: bool = False) -> dict[str, Any]:
+           postgres_url: str, server_workers: int = 2, workers: int = 256, split: bool = False,
+           profile: bool = False) -> dict[str, Any]:
     """One host (or two servers sharing one database) serving ``count`` tables for ``seconds``."""
     rng = random.Random(15)
     with contextlib.ExitStack() as stack:
@@ -221,12 +229,12 @@ def tables(count: int, phones: int, poll: float, add: float, seconds: float, ser
         # the cheapest request costs on this machine under this load.
         hello = stack.enter_context(Gunicorn("bench.hello:app", upgrade=False, keepalive=30))
         return _serve_tables(count, phones, poll, add, seconds, [s.url for s in running], running, rng, workers,
-                             split, probe_url=hello.url)
+                             split, probe_url=hello.url, profile=profile)
 
 
 def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: float, urls: list[str],
                   servers: list[Gunicorn], rng: random.Random, workers: int, split: bool = False,
-                  probe_url: str | None = None) -> dict[str, Any]:
+                  probe_url: str | None = None, profile: bool = False) -> dict[str, Any]:
     setup = Phone(urls)
     for url in urls:  # warm every worker up: its first requests import and connect
         status, body, _ = setup.request(url, "POST", "/api/lists", {"rules": {"preset": "bavarian"}, "players": PLAYERS})
@@ -342,6 +350,9 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
     # A hello-world request every 50 ms from a process of its own while the tables play.
     prober = subprocess.Popen([sys.executable, str(Path(__file__).with_name("probe.py")), probe_url],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE) if probe_url else None
+    # py-spy on the first app server while the tables play (--profile): what holds the
+    # interpreter's lock, and where the threads inside an add wait.
+    samplers = [Sampler(servers[0].pid(), seconds, idle=idle) for idle in (False, True)] if profile else []
     cpu_before = [server.cpu_seconds() for server in servers]
     busy_before = machine_busy()
     own_before = resource.getrusage(resource.RUSAGE_SELF)
@@ -362,6 +373,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
         if probed["failed"]:
             errors.append(f"hello-world failed {probed['failed']} times")
     wall = time.monotonic() - began
+    profiled = report(*(sampler.samples(DEADLINE_SECONDS) for sampler in samplers)) if samplers else None
     busy_after = machine_busy()
     own_after = resource.getrusage(resource.RUSAGE_SELF)
     server_cpu = sum(server.cpu_seconds() for server in servers) - sum(cpu_before)
@@ -385,7 +397,7 @@ def _serve_tables(count: int, phones: int, poll: float, add: float, seconds: flo
         "doubled": sum(max(0, s - a) for a, s in zip(acked, stored)),
         "errors": len(errors), "first_errors": errors[:3],
         "server_errors": "".join(server.errors() for server in servers),
-        "machine_busy": busy, "cores": cores, "server_cpu": server_cpu,
+        "machine_busy": busy, "cores": cores, "server_cpu": server_cpu, "profile": profiled,
         "client_cpu": (own_after.ru_utime + own_after.ru_stime) - (own_before.ru_utime + own_before.ru_stime),
     }
 
@@ -417,6 +429,8 @@ def print_tables(figures: dict[str, Any], floor: float) -> None:
     print(f"  CPU            machine {figures['machine_busy'] * 100:.0f}% of {figures['cores']} cores busy "
           f"(everything on it); app servers {figures['server_cpu'] / figures['seconds']:.2f} cores, "
           f"load generator {figures['client_cpu'] / figures['seconds']:.2f} cores")
+    if figures["profile"]:
+        print_report(figures["profile"])
     if figures["first_errors"]:
         print(f"  first errors   {figures['first_errors']}")
     if figures["server_errors"]:
@@ -442,6 +456,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per app server (4 threads each)")
     parser.add_argument("--split", action="store_true",
                         help="with --servers 2: the adds to one server, the polls and pages to the other")
+    parser.add_argument("--profile", action="store_true",
+                        help="with --tables: sample the (first) app server with py-spy while the tables play, "
+                             "and print where its CPU and an add's time go (bench/profile.py)")
     args = parser.parse_args()
     postgres_url = args.database_url or os.environ.get("DATABASE_URL", "")
     if (args.compare or args.tables) and not postgres_url.startswith("postgres"):
@@ -453,8 +470,10 @@ def main() -> None:
         floor = floor_ms()
         if args.split and args.servers != 2:
             parser.error("--split needs --servers 2")
+        if args.profile and (why := profiling_unavailable()):
+            parser.error(f"--profile: {why}")
         figures = tables(args.tables, args.phones, args.poll, args.add, args.seconds, args.servers, postgres_url,
-                         args.workers, split=args.split)
+                         args.workers, split=args.split, profile=args.profile)
         print(f"floor: hello-world Flask {floor:.2f} ms")
         print_tables(figures, floor)
     else:

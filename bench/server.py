@@ -103,6 +103,12 @@ class Gunicorn:
         self.stop()
         raise RuntimeError("gunicorn did not answer within 30 seconds")
 
+    def pid(self) -> int:
+        """The server's (gunicorn's master's) process id; its workers are its children."""
+        if self.process is None:
+            raise RuntimeError("the server is not running")
+        return self.process.pid
+
     def cpu_seconds(self) -> float:
         """CPU time the server and its workers have used so far (from /proc; 0 elsewhere)."""
         if self.process is None:

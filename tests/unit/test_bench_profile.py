@@ -1,0 +1,59 @@
+"""bench/profile.py: py-spy's samples sorted by the request they were taken in."""
+
+from __future__ import annotations
+
+from bench.profile import by_kind, inside_adds, report
+
+SERVE = ["Thread.run (threading.py:982)", "ThreadWorker.handle (gunicorn/workers/gthread.py:553)",
+         "AnswerNotModified.__call__ (scorer/web/conditional.py:101)"]
+DISPATCH = [*SERVE, "Flask.wsgi_app (flask/app.py:1511)", "Flask.dispatch_request (flask/app.py:902)"]
+ADD = [*DISPATCH, "answers_json.<locals>.wrapper (scorer/web/api/routes.py:60)",
+       "add_deal (scorer/web/api/routes.py:174)"]
+
+
+def test_each_sample_counts_for_the_request_it_was_taken_in() -> None:
+    stacks = [
+        ([*DISPATCH, "show_list (scorer/web/lists/routes.py:280)", "render_template (flask/templating.py:150)"], 6),
+        ([*SERVE, "AnswerNotModified._tag (scorer/web/conditional.py:113)"], 3),
+        ([*DISPATCH, "changes (scorer/web/lists/routes.py:334)"], 1),
+        ([*ADD, "add_deal (scorer/web/services/deals.py:291)"], 2),
+        ([*DISPATCH, "settle (scorer/web/lists/routes.py:400)"], 1),
+        ([*SERVE, "Logger.access (gunicorn/glogging.py:363)"], 4),
+        (["ThreadWorker.run (gunicorn/workers/gthread.py:227)", "EpollSelector.select (selectors.py:468)"], 3),
+    ]
+    shares, total = by_kind(stacks)
+    assert total == 20
+    assert shares["pages"] == 6
+    assert shares["polls answered 304 in front of the app"] == 3
+    assert shares["polls answered by the app"] == 1
+    assert shares["adds"] == 2
+    assert shares["other views"] == 1
+    assert shares["the server, Flask and the middleware around the views"] == 4
+    assert shares["the workers' own loops (accepting, keep-alive)"] == 3
+
+
+def test_an_adds_samples_say_whether_it_waited_for_the_database_and_in_which_step() -> None:
+    lock = [*ADD, "editable_list (scorer/web/services/lists.py:90)", "lock_list (scorer/web/services/base.py:63)",
+            "Session.execute (sqlalchemy/orm/session.py:2351)"]
+    insert = [*ADD, "add_deal (scorer/web/services/deals.py:291)",
+              "write_and_commit (scorer/web/services/base.py:124)"]
+    stacks = [
+        ([*lock, "Connection.wait (psycopg/connection.py:495)"], 5),
+        ([*lock, "BaseConnection._exec_command (psycopg/_connection_base.py:474)"], 2),
+        ([*insert, "Connection.wait (psycopg/connection.py:495)"], 3),
+        ([*ADD, "add_deal (scorer/web/services/deals.py:280)", "Replay.add (scorer/engine/replay.py:340)"], 2),
+        # A page's wait for the database is not an add's.
+        ([*DISPATCH, "show_list (scorer/web/lists/routes.py:280)", "Connection.wait (psycopg/connection.py:495)"], 9),
+    ]
+    waiting, steps, total = inside_adds(stacks)
+    assert total == 12
+    assert waiting == {"waiting for PostgreSQL's answer": 8,
+                       "in psycopg, sending a statement or reading its answer": 2,
+                       "running Python outside psycopg": 2}
+    assert steps["the write lock (BEGIN, UPDATE ... RETURNING)"] == 7
+    assert steps["INSERT and COMMIT (one pipeline)"] == 3
+    assert steps["the rest (reading the request, scoring, the answer)"] == 2
+    figures = report(stacks, stacks)
+    assert figures["add_samples"] == 12
+    assert abs(sum(figures["gil"].values()) - 1) < 1e-9
+    assert figures["add_waiting"]["waiting for PostgreSQL's answer"] == 8 / 12
