@@ -363,6 +363,30 @@ def test_the_preview_after_waiting_deals_takes_the_pot_they_leave(client: FlaskC
     assert after["payouts"]["Chris"] == alone["payouts"]["Chris"] + 40
 
 
+def test_the_preview_after_waiting_deals_pays_what_storing_them_will(client: FlaskClient) -> None:
+    # Two deals stored; Emil joins from deal 3, the one waiting on the phone.
+    stored = {"game": "solo", "declarer": "Bene", "points": 75}
+    response = client.post("/api/lists", json={
+        "rules": {"preset": "bavarian"}, "players": FOUR, "deals": [stored, stored],
+        "changes": [{"from": 3, "players": FIVE}],
+    })
+    assert response.status_code == 201, response.get_json()
+    listing = dict(response.get_json())
+    hold_key(client, listing)
+    waiting = [{"game": "passed"}]
+    answer = client.post(f"/l/{listing['id']}/deals/preview",
+                         data={**SOLO_FIELDS, "declarer": "Anna", "waiting": json.dumps(waiting)}).get_json()
+    # Bene deals the waiting deal, the first with five at the table: Chris deals this one and sits out.
+    assert answer["dealer"] == "Chris" and set(answer["payouts"]) == set(FIVE) and answer["payouts"]["Chris"] == 0
+    assert document(client, listing)["deals"][-1]["game"] == "solo"  # nothing stored by the preview
+    for deal in [*waiting, {"game": "solo", "declarer": "Anna", "points": 80}]:
+        added = client.post(f"/api/lists/{listing['id']}/deals", json=deal,
+                            headers={"X-Edit-Key": listing["edit_key"]})
+        assert added.status_code == 201, added.get_json()
+    last = document(client, listing)["deals"][-1]
+    assert (last["dealer"], last["payouts"]) == (answer["dealer"], answer["payouts"])
+
+
 @pytest.mark.parametrize(
     ("fields", "field", "words"),
     [

@@ -159,7 +159,7 @@ def preview(list_id: str) -> Any:
     if number is None:
         dealer = state.result.next_dealer
         if after is not None:
-            dealer, rules, seated = after.next_dealer, after.rules, after.seated
+            dealer, rules, seated = after.next_dealer, after.rules, after.players
         elif waiting and dealer in seated:
             # One of them will be refused: each deal moves the deal on a seat, as the phone shows it.
             named = dealer = seated[(seated.index(dealer) + len(waiting)) % len(seated)]
@@ -175,8 +175,9 @@ def preview(list_id: str) -> Any:
     deal = form.deal(keep)
     if not form.has_errors:
         try:
-            result = services.preview_deal(row, {**deal, "dealer": named} if named else deal,
-                                           number=number, waiting=waiting)
+            # After the waiting deals, the replay that found the dealer scores the deal too.
+            result = services.score_next(after, deal) if after is not None else services.preview_deal(
+                row, {**deal, "dealer": named} if named else deal, number=number)
         except ScoringError as error:
             form.add_error(error)
         else:

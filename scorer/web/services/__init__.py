@@ -13,7 +13,7 @@ from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
     MAX_IDEMPOTENCY_KEY, add_deal, after_waiting, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
-    next_deal, number_of, preview_deal, replay_to_end, restore_deal, undo_last, update_deal,
+    next_deal, number_of, preview_deal, replay_to_end, restore_deal, score_next, undo_last, update_deal,
     valid_idempotency_key,
 )
 from scorer.web.services.files import (
@@ -45,7 +45,7 @@ __all__ = [
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
-    "add_deal", "after_waiting", "all_lists", "change_from_next", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
+    "add_deal", "after_waiting", "score_next", "all_lists", "change_from_next", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",

@@ -213,26 +213,35 @@ def replay_to_end(score_list: ScoreList) -> Replay:
     return replay
 
 
-def after_waiting(row: ScoreListRow, waiting: Sequence[Mapping[str, Any]]) -> ListResult | None:
-    """The list as it will be once these deals waiting on a phone are stored; None if one would be refused."""
+def after_waiting(row: ScoreListRow, waiting: Sequence[Mapping[str, Any]]) -> Replay | None:
+    """The list running as it will stand once these deals waiting on a phone are stored.
+
+    Ready to score one more deal (:func:`score_next`): its next dealer, rules
+    and seating (``players``) are the ones the phone's next deal is dealt
+    under. None if one of the waiting deals would be refused.
+    """
     try:
-        return _replay_with(row, [*(d.data for d in kept_deals(row)), *(dict(deal) for deal in waiting)])
+        replay = replay_to_end(engine_list(row, parsed([*(d.data for d in kept_deals(row)),
+                                                        *(dict(deal) for deal in waiting)])))
+        replay.settle_changes()
     except ScoringError:
         return None
+    return replay
 
 
-def preview_deal(
-    row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None,
-    waiting: Sequence[Mapping[str, Any]] = (),
-) -> DealResult:
+def score_next(replay: Replay, data: Mapping[str, Any]) -> DealResult:
+    """Score a deal as the next of a running replay (keeping nothing in the database)."""
+    return replay.add(parse_deal(data, replay.skipped + len(replay.results) + 1))
+
+
+def preview_deal(row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None) -> DealResult:
     """Score a deal as it would be added (or replace deal ``number``), keeping nothing.
 
-    A new deal comes after the ``waiting`` deals (a phone's, not yet sent).
+    After deals waiting on a phone, :func:`after_waiting` and :func:`score_next` do.
     """
     deal_rows = kept_deals(row)
     deal_data = [d.data for d in deal_rows]
     if number is None:
-        deal_data.extend(dict(deal) for deal in waiting)
         deal_data.append(dict(data))
         position = len(deal_data)
     else:
