@@ -48,6 +48,12 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     #: A hash of the one-time token of the form that created the list: a resend
     #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+    #: Where the list stood after the deal last added, and the revision that add
+    #: made (services.deals.stored_end): the next add reads it with the write lock
+    #: instead of the deals, if the revision says nothing changed since. Anything
+    #: that changes a list's deals, seats or rules bumps the revision (the write
+    #: lock does), which leaves it unused: a migration that changes them sets it to None.
+    list_end: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON, default=None)
     #: The group (Stammtisch, Runde) the list belongs to, if any.
     group_id: so.Mapped[str | None] = so.mapped_column(
         sa.ForeignKey("groups.id", ondelete="SET NULL", name="fk_lists_group_id_groups"),

@@ -1,7 +1,8 @@
 """Adding to a list whose rules read the carry (Bock, the Stock) gives what a full replay gives.
 
-The app keeps the list's end and carry after each deal it adds (services.deals.kept_end)
-and resumes from it; every other change to the list must make it start over.
+The app stores the list's end and carry with each deal it adds (``lists.list_end``, see
+services.deals.kept_end) and the next add, on any worker or server, resumes from it; every
+other change to the list must make it start over.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 
 from scorer.engine import score_document
+from scorer.web.models import ScoreListRow
 from scorer.web.services import deals as deal_service
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
@@ -37,6 +40,20 @@ def expected_last(deals: list[dict[str, Any]]) -> dict[str, Any]:
     last = whole["deals"][-1]
     del last["game"]
     return dict(last)
+
+
+def stored_end(app: Flask, list_id: str) -> Any:
+    """The list's end as the last add stored it (None: none)."""
+    with app.app_context():
+        return deal_service.db.session.get(ScoreListRow, list_id).list_end
+
+
+def store_end(app: Flask, list_id: str, end: Any) -> None:
+    """Put this end in the list's row, as if stored then, leaving the revision as it is."""
+    with app.app_context():
+        deal_service.db.session.execute(
+            sa.update(ScoreListRow).where(ScoreListRow.id == list_id).values(list_end=end))
+        deal_service.db.session.commit()
 
 
 def new_list(client: FlaskClient) -> tuple[str, dict[str, str]]:
@@ -73,29 +90,30 @@ def test_each_deal_added_under_bock_and_the_stock_is_scored_as_a_full_replay_sco
             assert answer.get_json() == expected_last(deals)
 
 
-def test_a_carry_kept_before_another_change_is_not_resumed_from(client: FlaskClient) -> None:
+def test_a_carry_kept_before_another_change_is_not_resumed_from(app: Flask, client: FlaskClient) -> None:
     list_id, headers = new_list(client)
     for deal in DEALS[:3]:
         assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
-    stale = deal_service._ENDS[list_id]
-    # Another process adds the fourth deal: this one's kept carry is now one change behind.
+    stale = stored_end(app, list_id)
+    # The fourth deal is added; the end stored with the third is put back: one change behind.
     assert client.post(f"/api/lists/{list_id}/deals", json=DEALS[0], headers=headers).status_code == 201
-    deal_service._ENDS[list_id] = stale
+    store_end(app, list_id, stale)
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[3], headers=headers)
     assert answer.status_code == 201
     assert answer.get_json() == expected_last([*DEALS[:3], DEALS[0], DEALS[3]])
     assert answer.get_json()["pot"] == 80  # what the passed fourth deal paid in stays
 
 
-def test_the_carry_kept_is_resumed_from_without_reading_the_deals(client: FlaskClient) -> None:
+def test_the_carry_stored_is_resumed_from_without_reading_the_deals(app: Flask, client: FlaskClient) -> None:
     list_id, headers = new_list(client)
     for deal in DEALS[:2]:
         assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
-    kept = deal_service._ENDS[list_id]
+    kept = deal_service.KeptEnd.from_stored(stored_end(app, list_id))
     assert kept.played == 2 and kept.carry.pot == 160 and kept.carry.bock
+    assert deal_service.KeptEnd.from_stored(kept.stored()) == kept
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[2], headers=headers)
     assert answer.get_json() == expected_last(DEALS[:3])
-    assert deal_service._ENDS[list_id].revision == kept.revision + 1
+    assert stored_end(app, list_id)["revision"] == kept.revision + 1
 
 
 # -- any list: the end of the list kept, so an add reads nothing more under the lock --------
@@ -109,7 +127,7 @@ def plain_list(client: FlaskClient, players: list[str]) -> tuple[str, dict[str, 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70}
 
 
-def test_an_add_after_this_process_added_the_last_deal_runs_the_lock_and_the_insert_alone(
+def test_an_add_after_an_add_runs_the_lock_the_insert_and_the_ends_store_alone(
     app: Flask, client: FlaskClient
 ) -> None:
     list_id, headers = plain_list(client, PLAYERS)
@@ -129,23 +147,54 @@ def test_an_add_after_this_process_added_the_last_deal_runs_the_lock_and_the_ins
     finally:
         sa_event.remove(engine, "before_cursor_execute", seen)
     assert answer.status_code == 201 and answer.get_json()["number"] == 2
-    assert statements == ["UPDATE lists", "INSERT deals"]
+    assert statements == ["UPDATE lists", "INSERT deals", "UPDATE lists"]
 
 
-def test_a_kept_end_from_before_another_processs_add_is_not_used(client: FlaskClient) -> None:
+def test_an_end_stored_before_another_add_is_not_used(app: Flask, client: FlaskClient) -> None:
     list_id, headers = plain_list(client, PLAYERS)
     for _ in range(2):
         assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
-    stale = deal_service._ENDS[list_id]
-    # Another process adds the third deal, naming its dealer: this one's kept end is one change behind.
+    stale = stored_end(app, list_id)
+    # The third deal names its dealer; the end stored with the second is put back: one change behind.
     third = {**SAUSPIEL, "dealer": "Anna"}
     assert client.post(f"/api/lists/{list_id}/deals", json=third, headers=headers).status_code == 201
-    deal_service._ENDS[list_id] = stale
+    store_end(app, list_id, stale)
     answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
     assert answer.status_code == 201
     assert answer.get_json()["number"] == 4 and answer.get_json()["dealer"] == "Bene"
     deals = client.get(f"/api/lists/{list_id}").get_json()["deals"]
     assert [d["number"] for d in deals] == [1, 2, 3, 4]
+
+
+def test_a_list_stored_without_an_end_reads_its_deals_and_stores_one(app: Flask, client: FlaskClient) -> None:
+    # Lists stored before migration 0015 have none: their next add reads the deals.
+    list_id, headers = plain_list(client, PLAYERS)
+    for deal in (SAUSPIEL, {**SAUSPIEL, "dealer": "Chris"}):
+        assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
+    store_end(app, list_id, None)
+    answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
+    assert answer.status_code == 201
+    assert (answer.get_json()["number"], answer.get_json()["dealer"]) == (3, "Dora")
+    assert stored_end(app, list_id) == {"revision": stored_end(app, list_id)["revision"],
+                                        "next_dealer": "Anna", "played": 3, "last_position": 3}
+
+
+def test_a_deleted_deal_leaves_the_stored_end_unused(app: Flask, client: FlaskClient) -> None:
+    answers = []
+    for keep_end in (True, False):
+        list_id, headers = plain_list(client, PLAYERS)
+        for _ in range(3):
+            assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
+        assert client.delete(f"/api/lists/{list_id}/deals/1", headers=headers).status_code == 204
+        assert stored_end(app, list_id)["played"] == 3  # as the third add stored it
+        if not keep_end:
+            store_end(app, list_id, None)  # the next add reads the deals, as a list stored before would
+        answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
+        assert answer.status_code == 201 and answer.get_json()["number"] == 3
+        assert stored_end(app, list_id)["last_position"] == 4 and stored_end(app, list_id)["played"] == 3
+        answers.append(answer.get_json())
+    # Two deals kept: the third is dealt as the deals kept say, not as the end stored before said.
+    assert answers[0] == answers[1] and answers[0]["dealer"] == "Bene"
 
 
 def test_a_deal_sent_again_is_answered_as_stored_though_it_would_now_be_refused(

@@ -95,17 +95,17 @@ def _lock(row: ScoreListRow) -> None:
     lock_list(row.id)
 
 
-def write_and_commit(statement: sa.Executable, values: list[dict[str, Any]]) -> None:
-    """Run one statement that returns nothing, then commit, in one round trip where the driver can.
+def write_and_commit(*writes: tuple[sa.Executable, list[dict[str, Any]]]) -> None:
+    """Run statements that return nothing, then commit, in one round trip where the driver can.
 
     Every round trip made holding a list's write lock is one the other phones
-    adding to it wait for. On PostgreSQL (psycopg 3) the statement and the
+    adding to it wait for. On PostgreSQL (psycopg 3) the statements and the
     COMMIT go out together in pipeline mode, and their answers come back
-    together; a refusal of the statement (a repeated Idempotency-Key) is
+    together; a refusal of a statement (a repeated Idempotency-Key) is
     raised from the commit, as SQLAlchemy's error, and the transaction is
     rolled back as usual. Other drivers run them one after the other.
-    ``values`` is a list, so that SQLAlchemy does not ask for the new row's
-    id back (that would need the statement's answer before the commit).
+    Each statement's values are a list, so that SQLAlchemy does not ask for
+    a new row's id back (that would need the answer before the commit).
 
     The driver's connection commits inside the pipeline, and the session
     only after it: the session's commit hands the connection back to the
@@ -115,13 +115,15 @@ def write_and_commit(statement: sa.Executable, values: list[dict[str, Any]]) -> 
     driver: Any = db.session.connection().connection.driver_connection
     pipeline = getattr(driver, "pipeline", None)
     if pipeline is None:
-        db.session.execute(statement, values)
+        for statement, values in writes:
+            db.session.execute(statement, values)
         db.session.commit()
         return
     refused = None
     try:
         with pipeline():
-            db.session.execute(statement, values)
+            for statement, values in writes:
+                db.session.execute(statement, values)
             try:
                 driver.commit()
             except driver.Error as error:  # raised after the pipeline, which must end first

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import threading
 from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
@@ -122,9 +122,9 @@ def _tail_statement() -> sa.Select[Any]:
 def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptEnd | None = None) -> Replay:
     """A replay ready to score the list's next deal, without reading every deal.
 
-    Where this process added the list's last deal, it resumes from where it
-    kept the list then (``kept``, see :func:`kept_end`): the next dealer,
-    the count and the carry. Otherwise the next dealer follows from the last
+    Where nothing changed the list since its last deal was added, it resumes
+    from where that add left the list (``kept``, see :func:`kept_end`): the
+    next dealer, the count and the carry. Otherwise the next dealer follows from the last
     deal that named its dealer and the count since (``end``, read when not
     given), and a list whose rules read what earlier deals carried over
     (Bock rounds, the Stock, heads settled per head) is replayed to get
@@ -146,14 +146,10 @@ def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptEnd | None =
 
 
 class KeptEnd(NamedTuple):
-    """Where a list stood after the last deal this process added to it: its end, and what it carries."""
+    """Where a list stood after the deal last added to it: its end, and what it carries."""
 
     #: The list's revision that add made (its write lock bumped it to this).
     revision: int
-    #: What the carry was read under: the same rules, players and first dealer.
-    rules: Any
-    players: tuple[str, ...]
-    first_dealer: str
     #: The replay's state after the deal: the carry, the next dealer, the deals kept.
     carry: Carry
     next_dealer: str
@@ -161,47 +157,59 @@ class KeptEnd(NamedTuple):
     #: The position the deal took (the highest, deleted deals included).
     last_position: int
 
+    def stored(self) -> dict[str, Any]:
+        """As ``lists.list_end`` keeps it (JSON): the carry's fields that are not empty."""
+        carry = {name: value for name, value in (
+            ("tally", dict(self.carry.tally)), ("bock", list(self.carry.bock)),
+            ("pot", self.carry.pot), ("doublers", self.carry.doublers)) if value}
+        return {"revision": self.revision, "next_dealer": self.next_dealer, "played": self.played,
+                "last_position": self.last_position, **({"carry": carry} if carry else {})}
 
-#: Where lists stood after the last deal this process added, by list id. Every
-#: change to a list takes its write lock, which bumps the revision by one: what
-#: was kept at revision r is the list's own when the next add's lock makes
-#: r + 1, and anything done in between (by this process or another) makes it more.
-_ENDS: dict[str, KeptEnd] = {}
-_ENDS_LOCK = threading.Lock()
-ENDS_KEPT = 4096
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any]) -> KeptEnd:
+        """Read back what :meth:`stored` wrote."""
+        carry = stored.get("carry") or {}
+        return cls(
+            stored["revision"],
+            Carry(tally=MappingProxyType(dict(carry["tally"])), bock=tuple(carry.get("bock", ())),
+                  pot=carry.get("pot", 0), doublers=carry.get("doublers", 0))
+            if "tally" in carry else
+            Carry(bock=tuple(carry.get("bock", ())), pot=carry.get("pot", 0), doublers=carry.get("doublers", 0)),
+            stored["next_dealer"], stored["played"], stored["last_position"],
+        )
 
 
 def kept_end(row: ScoreListRow) -> KeptEnd | None:
-    """Where the list stands, if this process made its last change, by adding a deal.
+    """Where the list stands, if nothing changed it since a deal was added, on any worker or server.
 
-    Call it holding the list's write lock (its revision is then the one that
-    lock made). A list with changes of seats or rules has none: what was kept
-    would have to know which change it was read under.
+    The add stored it in the list's row (``list_end``) with the revision its
+    write lock made; read holding the list's write lock, the row's revision
+    is then one more. Any other change to the list took the lock too, and
+    moved the revision on, so what was stored is not used. A list with
+    changes of seats or rules has none: what was kept would have to know
+    which change it was read under.
     """
-    kept = _ENDS.get(row.id)
-    if (kept is None or kept.revision + 1 != row.revision or row.changes or kept.rules != row.rules
-            or kept.players != tuple(row.players) or kept.first_dealer != row.first_dealer):
+    stored = row.list_end
+    if not stored or stored.get("revision", 0) + 1 != row.revision or row.changes:
         return None
-    return kept
+    return KeptEnd.from_stored(stored)
 
 
 def end_after(row: ScoreListRow, replay: Replay, position: int) -> KeptEnd:
-    """Where the list stands after the deal just scored at ``position``, to keep once it is committed.
+    """Where the list stands after the deal just scored at ``position``, to store with it.
 
     Read before the commit, under the write lock: after it, the row's
     attributes would be read again, perhaps after another change.
     """
-    return KeptEnd(row.revision, row.rules, tuple(row.players), row.first_dealer, replay.carry,
-                   replay.next_dealer, replay.skipped + len(replay.results), position)
+    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.skipped + len(replay.results), position)
 
 
-def keep_end(list_id: str, kept: KeptEnd) -> None:
-    """Keep where a list stands after a deal was added and committed, for the next add."""
-    with _ENDS_LOCK:
-        _ENDS.pop(list_id, None)
-        while len(_ENDS) >= ENDS_KEPT:
-            del _ENDS[next(iter(_ENDS))]
-        _ENDS[list_id] = kept
+@functools.cache
+def _store_end() -> sa.Update:
+    """The UPDATE that stores a list's end with the deal just added, built once."""
+    table = ScoreListRow.__table__
+    return (sa.update(table).where(table.c.id == sa.bindparam("list_id", type_=sa.String))
+            .values(list_end=sa.bindparam("end_state", type_=sa.JSON)))
 
 
 def replay_to_end(score_list: ScoreList) -> Replay:
@@ -265,9 +273,10 @@ def add_deal(
     if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
         raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
     sent = fingerprint(data) if idempotency_key else None
-    # Where this process added the list's last deal it knows the list's end, and
-    # reads nothing more under the lock: a key sent before is then found by the
-    # INSERT itself (the key is unique in its list), or below on a refusal.
+    # Where nothing changed the list since a deal was added, the lock's row holds
+    # the list's end, and the add reads nothing more under the lock: a key sent
+    # before is then found by the INSERT itself (the key is unique in its list),
+    # or below on a refusal.
     kept = kept_end(row)
     end = None
     if kept is not None:
@@ -293,21 +302,23 @@ def add_deal(
         db.session.rollback()
         return repeat, False
     position = last_position + 1
-    list_id, after = row.id, end_after(row, replay, position)
     try:
         # An INSERT statement, not an object for the session to flush: the
         # deal is not read back, and the unit of work costs more than the write.
-        write_and_commit(_insert_deal(), [DealRow.values_of(
-            list_id, position, deal.to_dict(),
-            idempotency_key=idempotency_key, idempotency_fingerprint=sent,
-        )])
+        # With it, where the list stands now, for the next add (kept_end).
+        write_and_commit(
+            (_insert_deal(), [DealRow.values_of(
+                row.id, position, deal.to_dict(),
+                idempotency_key=idempotency_key, idempotency_fingerprint=sent,
+            )]),
+            (_store_end(), [{"list_id": row.id, "end_state": end_after(row, replay, position).stored()}]),
+        )
     except IntegrityError:
         db.session.rollback()
         repeat = _by_idempotency_key(row, idempotency_key or "", sent)
         if repeat is None:
             raise
         return repeat, False
-    keep_end(list_id, after)
     return result, True
 
 
