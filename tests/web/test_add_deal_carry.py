@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -114,6 +115,37 @@ def test_the_carry_stored_is_resumed_from_without_reading_the_deals(app: Flask, 
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[2], headers=headers)
     assert answer.get_json() == expected_last(DEALS[:3])
     assert stored_end(app, list_id)["revision"] == kept.revision + 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "deals"),
+    [
+        # Sheepshead: a hand nobody picks doubles the next picks (the carry's doublers).
+        ({"preset": "sheepshead", "no_pick": "doubler"}, [*PLAYERS, "Emil"],
+         [{"game": "doubler"}, {"game": "pick", "declarer": "Anna", "partner": "Bene", "points": 70},
+          {"game": "doubler"}, {"game": "doubler"}, {"game": "pick", "declarer": "Chris", "points": 40}]),
+        # The German game settled per head: strokes run on a head (the carry's tally).
+        ({"preset": "german", "settle_per_head": True}, PLAYERS,
+         [{"game": "normal", "declarer": who, "points": points}
+          for who, points in [("Anna", 70), ("Bene", 20), ("Chris", 95), ("Dora", 61), ("Anna", 119), ("Bene", 0)]]),
+    ],
+)
+def test_a_carry_stored_with_each_add_scores_as_a_full_replay_does(
+    app: Flask, client: FlaskClient, rules: dict[str, Any], players: list[str], deals: list[dict[str, Any]],
+) -> None:
+    made = client.post("/api/lists", json={"rules": rules, "players": players}).get_json()
+    headers = {"X-Edit-Key": made["edit_key"]}
+    carried = []
+    for count, deal in enumerate(deals, start=1):
+        answer = client.post(f"/api/lists/{made['id']}/deals", json=deal, headers=headers)
+        assert answer.status_code == 201, answer.get_json()
+        whole = score_document({"rules": rules, "players": players, "deals": deals[:count]})
+        last = json.loads(json.dumps(whole["deals"][-1]))
+        del last["game"]
+        assert answer.get_json() == last
+        assert stored_end(app, made["id"])["played"] == count
+        carried.append("carry" in stored_end(app, made["id"]))
+    assert any(carried)  # the next add resumed from a carry read back from the row
 
 
 # -- any list: the end of the list kept, so an add reads nothing more under the lock --------
