@@ -154,8 +154,6 @@ def print_one_list(figures: dict[str, Any], where: str) -> None:
     print(f"  latency p99    {figures['p99_ms']:.1f} ms")
     print(f"  latency mean   {figures['mean_ms']:.1f} ms "
           f"({figures['requests'] / figures['seconds']:.0f} adds/s through the list's write lock)")
-    if figures["profile"]:
-        print_report(figures["profile"])
     if figures["first_errors"]:
         print(f"  first errors   {figures['first_errors']}")
     if figures["server_errors"]:
