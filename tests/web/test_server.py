@@ -5,18 +5,23 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from bench.load import call, run
+import pytest
+
+from bench.load import call, print_one_list, run
 from bench.server import Gunicorn
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 
 
-def test_several_phones_adding_at_once_never_lose_or_double_a_deal() -> None:
+def test_several_phones_adding_at_once_never_lose_or_double_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
     with Gunicorn() as server:
         figures = run(clients=6, deals=8, repeat_every=2, url=server.url)
     assert figures["acknowledged"] == 48
     assert figures["stored"] == 48
     assert figures["errors"] == 0
+    print_one_list(figures, "SQLite")  # as make bench prints them
+    printed = capsys.readouterr().out
+    assert "acknowledged   48" in printed and "lost           0" in printed and "latency p99" in printed
 
 
 def test_a_hard_kill_loses_no_acknowledged_deal() -> None:
