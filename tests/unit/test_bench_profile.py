@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bench.load import print_tables
 from bench.profile import by_kind, inside_adds, report
 
 SERVE = ["Thread.run (threading.py:982)", "ThreadWorker.handle (gunicorn/workers/gthread.py:553)",
@@ -57,3 +60,22 @@ def test_an_adds_samples_say_whether_it_waited_for_the_database_and_in_which_ste
     assert figures["add_samples"] == 12
     assert abs(sum(figures["gil"].values()) - 1) < 1e-9
     assert figures["add_waiting"]["waiting for PostgreSQL's answer"] == 8 / 12
+
+
+def test_the_tables_figures_print_with_the_profile_after_them(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = {
+        "tables": 2, "phones": 8, "servers": 1, "split": False, "workers": 2, "seconds": 10.0,
+        "requests": 30, "polls": [0.002] * 20, "adds": [0.01] * 4, "reloads": 6, "late": [0.0] * 24,
+        "probes": [0.001] * 5, "acknowledged": 4, "stored": 4, "lost": 0, "doubled": 0, "errors": 0,
+        "first_errors": [], "server_errors": "", "machine_busy": 0.5, "cores": 2, "server_cpu": 3.0,
+        "client_cpu": 1.0, "profile": None,
+    }
+    print_tables(figures, floor=1.0)
+    alone = capsys.readouterr().out
+    assert "adds           p50 10.0 ms, p99 10.0 ms = 10.0 x floor (goal under 10 x: OVER)" in alone
+    assert "where the app's CPU goes" not in alone
+    stacks = [([*ADD, "Connection.wait (psycopg/connection.py:495)"], 3)]
+    print_tables({**figures, "profile": report(stacks, stacks)}, floor=1.0)
+    profiled = capsys.readouterr().out
+    assert profiled.startswith(alone)
+    assert "100.0%  adds" in profiled and "100.0%  waiting for PostgreSQL's answer" in profiled
