@@ -16,7 +16,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
     LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
-    no_trick, nothing, outcome_of, partner_of, player_points, schneider, seated, side_against_side,
+    no_trick, nothing, outcome_of, partner_of, player_points, seated, side_against_side,
     side_points, the_one,
 )
 from scorer.engine.families.common import (
@@ -39,6 +39,7 @@ _SAUSPIEL = "sauspiel"
 
 _new = object.__new__
 _set = object.__setattr__
+_NO_EVENTS: frozenset[str] = frozenset()
 
 
 def check_modifiers(deal: Deal, table: Table) -> None:
@@ -77,13 +78,16 @@ _ValueKey = tuple[str, int, int | None, int | None, int, int, Multiplier | None,
 
 
 def _value_key(rules: RuleSet, game: Game, deal: Deal, points: int, won: bool) -> _ValueKey:
-    # Runs for most deals: no Laufende count nothing (laufende_units would say 0).
+    # Runs for most deals: no Laufende count nothing (laufende_units would say 0);
+    # schneider() written out.
     laufende = deal.laufende
     running = laufende_units(rules, game, deal) if laufende and game.trumps else 0
-    tariffs: Mapping[str, int] = rules.values["tariffs"]
+    tariffs: Mapping[str, int] = rules.tariffs
     name = game.tariff or game.name
     sie, tout, schwarz = deal.sie, deal.tout, deal.schwarz
-    counted = not (sie or tout) and schneider(rules, deal, points, won)
+    counted = not (sie or tout) and (
+        schwarz or (points >= 91 if won else points <= rules.schneider_loss_max)
+    )
     return (
         name, tariffs[name],
         tariffs["schneider"] if counted else None,
@@ -120,19 +124,31 @@ def _valued(
 @lru_cache(maxsize=4096)
 def _partner_scored(
     valued: _ValueKey, declarer: str, partner: str, active: tuple[str, ...], sign: int
-) -> tuple[int, Breakdown]:
-    # A partner game's value and breakdown, kept once for each way it adds up
-    # and each side: one look-up instead of three (_valued, side_against_rest, breakdown_of).
+) -> tuple[Breakdown, dict[str, int]]:
+    # A partner game's breakdown and payouts, kept once for each way it adds up and
+    # each side: one look-up instead of _valued, side_against_rest, breakdown_of and
+    # side_against_side. The payouts are a pattern: each deal takes a copy.
     terms, multipliers, value = _valued(*valued)
-    return value, breakdown_of(terms, multipliers, value, side_against_rest(declarer, partner, active, sign))
+    payouts = dict.fromkeys(active, -value * sign)
+    payouts[declarer] = payouts[partner] = value * sign
+    return (
+        breakdown_of(terms, multipliers, value, side_against_rest(declarer, partner, active, sign)),
+        payouts,
+    )
 
 
 @lru_cache(maxsize=4096)
-def _solo_scored(valued: _ValueKey, declarer: str, active: tuple[str, ...], sign: int) -> tuple[int, Breakdown]:
-    # The same for a solo game: one look-up instead of _valued, one_against_rest and breakdown_of.
+def _solo_scored(
+    valued: _ValueKey, declarer: str, active: tuple[str, ...], sign: int
+) -> tuple[Breakdown, dict[str, int]]:
+    # The same for a solo game: one look-up instead of _valued, one_against_rest,
+    # breakdown_of and against_all.
     terms, multipliers, value = _valued(*valued)
-    return value, breakdown_of(
-        terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)
+    payouts = dict.fromkeys(active, -value * sign)
+    payouts[declarer] = value * sign * (len(active) - 1)
+    return (
+        breakdown_of(terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)),
+        payouts,
     )
 
 
@@ -178,7 +194,8 @@ def _check_sie(rules: RuleSet, deal: Deal) -> None:
 def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Sauspiel and Hochzeit: declarer and partner against the other two."""
     # Most deals of a list are partner games: the checks below call the
-    # checking functions (which raise) only when a deal fails the quick test.
+    # checking functions (which raise) only when a deal fails the quick test;
+    # declarer_won and outcome_of are written out.
     declarer, partner = deal.declarer, deal.partner
     assert declarer is not None and partner is not None
     active = table.active
@@ -189,21 +206,23 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
         partner_of(table, deal, declarer, game)
     if deal.called_ace == "hearts" and deal.game == "sauspiel" and rules["edition"] >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
-    if deal.re or deal.doubles or deal.sie:
+    re, schwarz = deal.re, deal.schwarz
+    if re or deal.doubles or deal.sie:
         check_modifiers(deal, table)
     points = deal.points
-    if not isinstance(points, int) or deal.schwarz:
+    if not isinstance(points, int) or schwarz:
         points = side_points(deal, widow=False)
-    won = declarer_won(deal, points)
-    sign = 1 if won else -1
-    value, breakdown = _partner_scored(_value_key(rules, game, deal, points, won), declarer, partner, active, sign)
-    # side_against_side, written out: each of the side +value, each opponent -value.
-    payouts = dict.fromkeys(active, -value * sign)
-    payouts[declarer] = payouts[partner] = value * sign
-    return outcome_of(
-        payouts, carry, 1, won, (declarer, partner), _EVENTS[points == 60, deal.re, deal.schwarz],
-        breakdown=breakdown,
+    won = schwarz and points == 120 if deal.tout or deal.sie else points >= LOWEST_BID
+    breakdown, payouts = _partner_scored(
+        _value_key(rules, game, deal, points, won), declarer, partner, active, 1 if won else -1
     )
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
+        "won": won, "side": (declarer, partner),
+        "events": _EVENTS[points == 60, re, schwarz] if re or schwarz or points == 60 else _NO_EVENTS,
+    })
+    return made
 
 
 def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -215,19 +234,24 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     game = GAMES[deal.game]
     if declarer not in active:
         seated(table, declarer, "declarer")
-    if deal.re or deal.doubles or deal.sie:
+    re, schwarz = deal.re, deal.schwarz
+    if re or deal.doubles or deal.sie:
         check_modifiers(deal, table)
         _check_sie(rules, deal)
     points = deal.points
-    if not isinstance(points, int) or deal.schwarz:
+    if not isinstance(points, int) or schwarz:
         points = side_points(deal, widow=False)
-    won = declarer_won(deal, points)
-    sign = 1 if won else -1
-    value, breakdown = _solo_scored(_value_key(rules, game, deal, points, won), declarer, active, sign)
-    return outcome_of(
-        against_all(table, declarer, value * sign), carry, 1, won, (declarer,),
-        _EVENTS[points == 60, deal.re, deal.schwarz], breakdown=breakdown,
+    won = schwarz and points == 120 if deal.tout or deal.sie else points >= LOWEST_BID
+    breakdown, payouts = _solo_scored(
+        _value_key(rules, game, deal, points, won), declarer, active, 1 if won else -1
     )
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
+        "won": won, "side": (declarer,),
+        "events": _EVENTS[points == 60, re, schwarz] if re or schwarz or points == 60 else _NO_EVENTS,
+    })
+    return made
 
 
 def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -346,8 +370,15 @@ def bock_and_stock(
     """
     values = rules.values
     bock, stock = values["bock"], values["stock"]
-    rounds = _bock_rounds(bock, table, deal, outcome, before) if bock is not None else None
-    move = _stock_move(stock, table, game, outcome, before) if stock is not None else None
+    # The quick tests of _bock_rounds and _stock_move, written out: most deals
+    # neither run nor start a Bock round, and neither pay into the pot nor find one.
+    rounds = move = None
+    if bock is not None:
+        events = outcome.events
+        if before.bock or deal.bock or events and not events.isdisjoint(bock["after"]):
+            rounds = _bock_rounds(bock, table, deal, outcome, before)
+    if stock is not None and (before.pot or game.kind == "none"):
+        move = _stock_move(stock, table, game, outcome, before)
     if rounds is None and move is None:
         return outcome  # nothing changes
     payouts = plain(outcome.payouts)
