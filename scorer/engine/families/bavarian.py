@@ -278,16 +278,26 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """All passed: the most points pays; virgins double; a Durchmarsch wins."""
     if deal.re or deal.doubles or deal.sie:  # the quick test of partner_game
         check_modifiers(deal, table)
-    points = player_points(deal, table)
-    doubled = announced(deal)
-    doubling = 1 << deal.doubles
-    if rules["virgin_by"] == "tricks":
+    active = table.active
+    points = deal.points
+    # The quick test of player_points: every active player's points, no one else's, 120 in all.
+    if (
+        type(points) is not MappingProxyType or len(points) != len(active)
+        or not all(map(points.__contains__, active)) or sum(points.values()) != 120
+    ):
+        points = player_points(deal, table)
+    values = rules.values
+    if values["virgin_by"] == "tricks":
         virgins = no_trick(deal, table, points)
+    elif 0 in points.values():
+        virgins = frozenset(who for who in active if points[who] == 0)
     else:
-        virgins = frozenset(who for who in table.active if points[who] == 0)
-    threshold = rules["durchmarsch"]
-    if threshold is not None:
-        for who in table.active:
+        virgins = _NO_ONE
+    doubling = 1 << deal.doubles
+    most = max(points.values())
+    threshold = values["durchmarsch"]
+    if threshold is not None and most >= threshold:
+        for who in active:
             if points[who] >= threshold:
                 if deal.loser is not None:
                     raise ScoringError(
@@ -296,7 +306,7 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     )
                 value = rules.tariffs["solo"]
                 terms = terms_of(("durchmarsch", value))
-                if rules["durchmarsch_value"] == "schwarz":
+                if values["durchmarsch_value"] == "schwarz":
                     value += rules.tariffs["schneider"] + rules.tariffs["schwarz"]
                     terms = terms_of(
                         ("durchmarsch", rules.tariffs["solo"]),
@@ -308,26 +318,47 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     against_all(table, who, value), carry,
                     events=frozenset({"durchmarsch"}),
                     breakdown=breakdown_of(
-                        terms, doubled, value, one_against_rest("winner", who, table.active, 1)
+                        terms, announced(deal), value, one_against_rest("winner", who, active, 1)
                     ),
                 )
-    most = max(points.values())
-    loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
-    every_virgin = rules["virgin"] == "all"
-    value = rules.tariffs["ramsch"] * doubling
+    tied = [w for w in active if points[w] == most]
+    if deal.loser is None and len(tied) == 1:
+        loser = tied[0]  # the_one's answer, with nothing to check
+    else:
+        loser = the_one(deal.loser, tied, table, "loser", "most")
+    breakdown, payouts = _ramsch_scored(
+        rules.tariffs["ramsch"], deal.doubles, values["virgin"] == "all", active, loser, virgins
+    )
+    # outcome_of, written out.
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
+        "won": None, "side": (), "events": _NO_EVENTS,
+    })
+    return made
+
+
+_NO_ONE: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _ramsch_scored(
+    tariff: int, doubles: int, every_virgin: bool, active: tuple[str, ...], loser: str,
+    virgins: frozenset[str],
+) -> tuple[Breakdown, dict[str, int]]:
+    """A Ramsch's breakdown and payouts, kept once for each way it is lost: each deal copies them."""
+    value = tariff << doubles
     if every_virgin:
         value <<= len(virgins)
     payouts: dict[str, int] = {}
-    for who in table.active:
+    for who in active:
         if who == loser:
             continue
         payouts[who] = value * 2 if who in virgins and not every_virgin else value
     payouts[loser] = -sum(payouts.values())
-    terms, multipliers = _ramsch_terms(
-        rules.tariffs["ramsch"], deal.doubles, len(virgins) if every_virgin else 0
-    )
-    shares = _ramsch_shares(table.active, loser, virgins, 1 if every_virgin else 2)
-    return outcome_of(payouts, carry, breakdown=breakdown_of(terms, multipliers, value, shares))
+    terms, multipliers = _ramsch_terms(tariff, doubles, len(virgins) if every_virgin else 0)
+    shares = _ramsch_shares(active, loser, virgins, 1 if every_virgin else 2)
+    return breakdown_of(terms, multipliers, value, shares), payouts
 
 
 @lru_cache(maxsize=256)
