@@ -200,7 +200,7 @@ class ListResult:
     def to_dict(self) -> dict[str, Any]:
         """Write the result as the command line prints it."""
         with bulk():
-            deals = [result.to_dict() for result in self.deals]
+            deals = list(map(DealResult.to_dict, self.deals))
         out: dict[str, Any] = {
             "deals": deals,
             "totals": plain(self.totals),

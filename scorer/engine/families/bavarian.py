@@ -199,7 +199,7 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     declarer, partner = deal.declarer, deal.partner
     assert declarer is not None and partner is not None
     active = table.active
-    game = GAMES[deal.game]
+    game = _GAMES[deal.game]
     if declarer not in active:
         seated(table, declarer, "declarer")
     if partner not in active or partner == declarer:
@@ -231,7 +231,7 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     declarer = deal.declarer
     assert declarer is not None
     active = table.active
-    game = GAMES[deal.game]
+    game = _GAMES[deal.game]
     if declarer not in active:
         seated(table, declarer, "declarer")
     re, schwarz = deal.re, deal.schwarz
@@ -563,6 +563,9 @@ GAMES = MappingProxyType(
             label=N_("Thrown in")),
     }
 )
+
+#: The same as a plain dict, read for every partner and solo game scored.
+_GAMES: dict[str, Game] = dict(GAMES)
 
 SEED_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "passed")
 
