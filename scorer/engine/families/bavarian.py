@@ -124,23 +124,23 @@ def _valued(
 @lru_cache(maxsize=4096)
 def _partner_scored(
     valued: _ValueKey, declarer: str, partner: str, active: tuple[str, ...], sign: int
-) -> tuple[Breakdown, dict[str, int]]:
-    # A partner game's breakdown and payouts, kept once for each way it adds up and
-    # each side: one look-up instead of _valued, side_against_rest, breakdown_of and
+) -> tuple[Breakdown, dict[str, int], tuple[str, str]]:
+    # A partner game's breakdown, payouts and side, kept once for each way it adds up
+    # and each side: one look-up instead of _valued, side_against_rest, breakdown_of and
     # side_against_side. The payouts are a pattern: each deal takes a copy.
     terms, multipliers, value = _valued(*valued)
     payouts = dict.fromkeys(active, -value * sign)
     payouts[declarer] = payouts[partner] = value * sign
     return (
         breakdown_of(terms, multipliers, value, side_against_rest(declarer, partner, active, sign)),
-        payouts,
+        payouts, (declarer, partner),
     )
 
 
 @lru_cache(maxsize=4096)
 def _solo_scored(
     valued: _ValueKey, declarer: str, active: tuple[str, ...], sign: int
-) -> tuple[Breakdown, dict[str, int]]:
+) -> tuple[Breakdown, dict[str, int], tuple[str]]:
     # The same for a solo game: one look-up instead of _valued, one_against_rest,
     # breakdown_of and against_all.
     terms, multipliers, value = _valued(*valued)
@@ -148,7 +148,7 @@ def _solo_scored(
     payouts[declarer] = value * sign * (len(active) - 1)
     return (
         breakdown_of(terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)),
-        payouts,
+        payouts, (declarer,),
     )
 
 
@@ -213,13 +213,13 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     if not isinstance(points, int) or schwarz:
         points = side_points(deal, widow=False)
     won = schwarz and points == 120 if deal.tout or deal.sie else points >= LOWEST_BID
-    breakdown, payouts = _partner_scored(
+    breakdown, payouts, side = _partner_scored(
         _value_key(rules, game, deal, points, won), declarer, partner, active, 1 if won else -1
     )
     made = _new(Outcome)
     _set(made, "__dict__", {
         "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
-        "won": won, "side": (declarer, partner),
+        "won": won, "side": side,
         "events": _EVENTS[points == 60, re, schwarz] if re or schwarz or points == 60 else _NO_EVENTS,
     })
     return made
@@ -242,13 +242,13 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     if not isinstance(points, int) or schwarz:
         points = side_points(deal, widow=False)
     won = schwarz and points == 120 if deal.tout or deal.sie else points >= LOWEST_BID
-    breakdown, payouts = _solo_scored(
+    breakdown, payouts, side = _solo_scored(
         _value_key(rules, game, deal, points, won), declarer, active, 1 if won else -1
     )
     made = _new(Outcome)
     _set(made, "__dict__", {
         "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
-        "won": won, "side": (declarer,),
+        "won": won, "side": side,
         "events": _EVENTS[points == 60, re, schwarz] if re or schwarz or points == 60 else _NO_EVENTS,
     })
     return made
