@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.errors import N_, ScoringError, shown
-from scorer.engine.values import flag, mapping, name, unknown_key, whole
+from scorer.engine.values import _ACCEPTED_NAMES, flag, mapping, name, unknown_key, whole
 
 #: Every game any family knows.
 GAMES = (
@@ -205,13 +205,21 @@ _NEUTRAL_STATE: dict[str, Any] = {"game": None, **NEUTRAL, "given": frozenset()}
 
 _KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
 _ALLOWED = frozenset(_KNOWN)
+#: The keys read by ``name``.
+_NAME_KEYS = frozenset(key for key, reader in _READERS.items() if reader is name)
+#: For every key a deal may have, the most a whole number of it may be as its reader
+#: passes it; -1 where a whole number is not read as one (a game, a flag, a name).
+_UP_TO: dict[str, int] = dict.fromkeys(_KNOWN, -1) | _WHOLE_UP_TO
 _GAMES = frozenset(GAMES)
+_new = object.__new__
+_set = object.__setattr__
 
 
 def parse_deal(data: Any, number: int) -> Deal:
     """Read one deal of the list file; errors name the deal's number."""
     try:
-        data = mapping(data, "deal")
+        if type(data) is not dict:
+            data = mapping(data, "deal")
         if not _ALLOWED.issuperset(data):
             for key in data:
                 if key not in _ALLOWED:
@@ -226,34 +234,46 @@ def parse_deal(data: Any, number: int) -> Deal:
             )
         # The deal is made as it is read, key by key, in one pass (this runs for every
         # deal of a list): the keys given are set over a copy of the neutral ones.
+        # The commonest values are taken by their type, as their readers would take them.
         state = _NEUTRAL_STATE.copy()
         state["game"] = game
         given = []
         for key, value in data.items():
-            if value is None:
-                continue
-            if value is True and key in _FLAGS:
-                state[key] = True  # a flag set, the commonest key after the names
-                given.append(key)
-                continue
-            if value is False and key in _UNSET_FALSE:
-                continue  # a flag not set: its neutral value
-            if type(value) is int and 0 <= value <= _WHOLE_UP_TO.get(key, -1):
-                # Card points or a count in range, as its reader would pass it.
-                if value != _NEUTRAL[key]:
-                    state[key] = value
+            kind = type(value)
+            if kind is str:
+                if key == "game":
+                    continue
+                if value in _ACCEPTED_NAMES and key in _NAME_KEYS:
+                    state[key] = value  # a name name() accepted before (never neutral)
                     given.append(key)
+                    continue
+            elif kind is int:
+                if 0 <= value <= _UP_TO[key]:
+                    # Card points or a count in range, as its reader would pass it.
+                    if value != _NEUTRAL[key]:
+                        state[key] = value
+                        given.append(key)
+                    continue
+            elif kind is bool:
+                if value:
+                    if key in _FLAGS:
+                        state[key] = True  # a flag set
+                        given.append(key)
+                        continue
+                elif key in _UNSET_FALSE:
+                    continue  # a flag not set: its neutral value
+            elif value is None:
                 continue
             reader = _READ.get(key)
             if reader is None:
-                continue  # the game, or a key the app writes out and reads back
+                continue  # a key the app writes out and reads back
             value = reader(value, key)
             if value != _NEUTRAL[key]:
                 state[key] = value
                 given.append(key)
         state["given"] = frozenset(given)
-        deal = object.__new__(Deal)
-        object.__setattr__(deal, "__dict__", state)
+        deal = _new(Deal)
+        _set(deal, "__dict__", state)
         return deal
     except ScoringError as error:
         raise error.in_deal(number) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -12,7 +13,7 @@ from scorer.engine.bulk import bulk
 from scorer.engine.changes import Change
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import Carry, Outcome, Table, check
+from scorer.engine.families.base import Carry, CarryRule, Game, Outcome, Table, check
 from scorer.engine.quick import plain, quick_init
 from scorer.engine.rules import RuleSet
 from scorer.engine.settlement import Transfer, settle
@@ -104,24 +105,34 @@ class DealResult:
     def to_dict(self) -> dict[str, Any]:
         """Write the scored deal as the command line prints it."""
         # Runs for every deal written: the payouts' own copy and the breakdown's
-        # JSON, once written, taken without calling plain() and to_dict().
+        # JSON, once written, taken without calling plain() and to_dict(); the
+        # dict made at once with every key it holds (adding keys would grow it).
         payouts = self.payouts
-        out: dict[str, Any] = {
-            "number": self.number,
-            "dealer": self.dealer,
-            "game": self.deal.game,
-            "payouts": payouts.copy() if type(payouts) is MappingProxyType else plain(payouts),
-        }
+        copied = payouts.copy() if type(payouts) is MappingProxyType else plain(payouts)
         outcome = self.outcome
-        rules = self.rules
-        if rules is not None:
-            if rules.plays_bock:
-                out["bock"] = outcome.bock
-            if rules.plays_stock:
-                out["pot"] = outcome.carry.pot
         breakdown = outcome.breakdown
-        out["breakdown"] = breakdown._json or breakdown.to_dict()
-        return out
+        written = breakdown._json or breakdown.to_dict()
+        rules = self.rules
+        if rules is not None and rules.plays_bock:
+            if rules.plays_stock:
+                return {
+                    "number": self.number, "dealer": self.dealer, "game": self.deal.game,
+                    "payouts": copied, "bock": outcome.bock, "pot": outcome.carry.pot,
+                    "breakdown": written,
+                }
+            return {
+                "number": self.number, "dealer": self.dealer, "game": self.deal.game,
+                "payouts": copied, "bock": outcome.bock, "breakdown": written,
+            }
+        if rules is not None and rules.plays_stock:
+            return {
+                "number": self.number, "dealer": self.dealer, "game": self.deal.game,
+                "payouts": copied, "pot": outcome.carry.pot, "breakdown": written,
+            }
+        return {
+            "number": self.number, "dealer": self.dealer, "game": self.deal.game,
+            "payouts": copied, "breakdown": written,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +200,7 @@ class ListResult:
     def to_dict(self) -> dict[str, Any]:
         """Write the result as the command line prints it."""
         with bulk():
-            deals = [result.to_dict() for result in self.deals]
+            deals = list(map(DealResult.to_dict, self.deals))
         out: dict[str, Any] = {
             "deals": deals,
             "totals": plain(self.totals),
@@ -229,7 +240,9 @@ class Replay:
         self, rules: RuleSet, players: tuple[str, ...], first_dealer: str, carry: Carry = Carry(),
         changes: Iterable[Change] = (),
     ) -> None:
-        self.totals = dict.fromkeys(players, 0)
+        self._totals = dict.fromkeys(players, 0)
+        #: The payouts of the deals scored since the totals were last added up (see ``totals``).
+        self._paid: list[Mapping[str, int]] = []
         self.carry = carry
         self.results: list[DealResult] = []
         #: Deals scored before this replay took over (see ``resume``).
@@ -253,6 +266,45 @@ class Replay:
         self._tables: dict[str, Table] = {}
         #: The games and keys given of the deals that passed the check (see ``score_deal``).
         self._checked: set[tuple[str, frozenset[str]]] = set()
+        #: The family's games and the rules across deals these rules switch on, read for every deal.
+        self._games: dict[str, Game] = dict(rules.family.games)
+        self._carry_rules = rules.carry_rules
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each player's total so far, every player of the list in the order they joined."""
+        if self._paid:
+            self._add_up()
+        return self._totals
+
+    def _add_up(self) -> None:
+        """Add the payouts of the deals scored since to the totals, player by player.
+
+        Each of them names every player of the totals, in their order (see ``extend``):
+        the payouts are taken as rows of a table and each player's column is summed,
+        at once for a whole list, where adding each deal's on the way would cost a
+        step of the interpreter per player and deal.
+        """
+        paid = self._paid  # emptied, not replaced: extend appends to it
+        totals = self._totals
+        order = tuple(totals)
+        if order:
+            rows: Iterable[tuple[int, ...]] = map(itemgetter(*order), paid)
+            if len(order) == 1:
+                rows = ((row,) for row in map(itemgetter(order[0]), paid))
+            for who, column in zip(order, zip(*rows)):
+                totals[who] += sum(column)
+        paid.clear()
+
+    def _state(self) -> tuple[
+        RuleSet, tuple[str, ...], dict[str, Table], dict[str, Game], set[tuple[str, frozenset[str]]],
+        tuple[CarryRule, ...], tuple[str, ...], dict[str, int],
+    ]:
+        """What scoring a deal reads of the replay, taken once by ``extend`` (again after a change)."""
+        return (
+            self.rules, self.players, self._tables, self._games, self._checked, self._carry_rules,
+            self._order, self._after,
+        )
 
     def _apply(self, change: Change) -> None:
         """Switch to a change's seating and rules before the deal it starts from."""
@@ -329,48 +381,74 @@ class Replay:
 
     def add(self, deal: Deal) -> DealResult:
         """Check and score the next deal, carry its state on, and move the dealer on."""
-        number = self.skipped + len(self.results) + 1
-        rules = self.rules
+        self.extend((deal,))
+        return self.results[-1]
+
+    def extend(self, deals: Iterable[Deal]) -> None:
+        """Add these deals in order, each as ``add`` adds one.
+
+        The loop of every list replayed: what it reads of the replay is taken
+        once (and again after a change of seats or rules), and each deal is
+        scored written out, without a call of ``score_deal`` or ``DealResult``.
+        A deal refused stops it, the deals before it added.
+        """
+        results = self.results
+        append = results.append
+        paid_so_far = self._paid.append
+        changes = self._changes
+        number = self.skipped + len(results)
         carry = self.carry
+        seat = self._dealer
+        last = self._last
+        rules, players, tables, games, checked, carry_rules, order, after = self._state()
         try:
-            while self._changes and self._changes[-1].start <= number:
-                self._apply(self._changes.pop())
-                rules = self.rules
-            table = self._tables.get(deal.dealer or self.players[self._dealer]) or self.table(deal.dealer)
-            # score_deal, written out: this runs for every deal of every list replayed.
-            family = rules.family
-            game = family.games.get(deal.game) or family.game(deal.game)
-            if (deal.game, deal.given) not in self._checked:
-                check(rules, game, deal)
-                self._checked.add((deal.game, deal.given))
-            outcome = game.score(rules, table, deal, carry)
-            for rule in rules.carry_rules:
-                outcome = rule(rules, table, deal, game, outcome, carry)
-        except ScoringError as error:
-            raise error.in_deal(number) from None
-        paid = outcome.payouts
-        totals = self.totals
-        if tuple(paid) != self._order:
-            # Someone sat out, or the game named the players in another order:
-            # every player of the list, in the list's order, 0 for those not playing.
-            paid = {who: paid.get(who, 0) for who in totals}
-        for who, amount in paid.items():
-            totals[who] += amount
-        after = outcome.carry
-        self.carry = after
-        dealer = table.dealer
-        # DealResult(number, dealer, deal, payouts, outcome, seating=..., rules=...), written
-        # out: its fields set at once, with no call of its __init__ (this runs for every deal).
-        result = _new(DealResult)
-        _set(result, "__dict__", {
-            "number": number, "dealer": dealer, "deal": deal,
-            "payouts": MappingProxyType(paid) if type(paid) is dict else paid, "outcome": outcome,
-            "seating": self.players, "rules": rules,
-        })
-        self.results.append(result)
-        self._dealer = self._after[dealer]
-        self._last = dealer
-        return result
+            for deal in deals:
+                number += 1
+                try:
+                    if changes and changes[-1].start <= number:
+                        self.carry, self._dealer, self._last = carry, seat, last
+                        try:
+                            while changes and changes[-1].start <= number:
+                                self._apply(changes.pop())
+                        finally:
+                            rules, players, tables, games, checked, carry_rules, order, after = self._state()
+                            seat = self._dealer
+                    dealer = deal.dealer or players[seat]
+                    table = tables.get(dealer) or self.table(dealer)
+                    # score_deal, written out.
+                    name = deal.game
+                    game = games.get(name) or rules.family.game(name)
+                    if (name, deal.given) not in checked:
+                        check(rules, game, deal)
+                        checked.add((name, deal.given))
+                    outcome = game.score(rules, table, deal, carry)
+                    for rule in carry_rules:
+                        outcome = rule(rules, table, deal, game, outcome, carry)
+                except ScoringError as error:
+                    raise error.in_deal(number) from None
+                paid = outcome.payouts
+                if tuple(paid) != order:
+                    # Someone sat out, or the game named the players in another order:
+                    # every player of the list, in the list's order, 0 for those not playing.
+                    paid = {who: paid.get(who, 0) for who in order}
+                paid_so_far(paid)
+                carry = outcome.carry
+                dealer = table.dealer
+                # DealResult(number, dealer, deal, payouts, outcome, seating=..., rules=...), written
+                # out: its fields set at once, with no call of its __init__.
+                result = _new(DealResult)
+                _set(result, "__dict__", {
+                    "number": number, "dealer": dealer, "deal": deal,
+                    "payouts": MappingProxyType(paid) if type(paid) is dict else paid, "outcome": outcome,
+                    "seating": players, "rules": rules,
+                })
+                append(result)
+                seat = after[dealer]
+                last = dealer
+        finally:
+            self.carry = carry
+            self._dealer = seat
+            self._last = last
 
     def settle_changes(self) -> None:
         """Apply the changes that start at the next deal (checking them), as the list ends now."""
@@ -436,10 +514,8 @@ class ScoreList:
         """Score every deal in order (and any more after them)."""
         replay = self.replayer()
         with bulk():
-            for deal in self.deals:
-                replay.add(deal)
-            for deal in more:
-                replay.add(deal)
+            replay.extend(self.deals)
+            replay.extend(more)
         replay.settle_changes()
         return replay.result()
 

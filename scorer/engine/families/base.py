@@ -462,10 +462,14 @@ def side_against_side(table: Table, side: set[str], value: int) -> dict[str, int
 
 def nothing(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """A hand thrown in: nobody pays."""
+    active = table.active
     return outcome_of(
-        {who: 0 for who in table.active}, carry, events=frozenset({"passed"}),
-        breakdown=breakdown_of((), (), 0, everybody(table.active)),
+        dict.fromkeys(active, 0), carry, events=_PASSED,
+        breakdown=breakdown_of((), (), 0, everybody(active)),
     )
+
+
+_PASSED = frozenset({"passed"})
 
 
 def added_tally(carry: Carry, gained: Mapping[str, int]) -> Carry:

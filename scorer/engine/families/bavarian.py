@@ -16,7 +16,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
     LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
-    no_trick, nothing, outcome_of, partner_of, player_points, schneider, seated, side_against_side,
+    no_trick, nothing, outcome_of, partner_of, player_points, seated, side_against_side,
     side_points, the_one,
 )
 from scorer.engine.families.common import (
@@ -39,6 +39,7 @@ _SAUSPIEL = "sauspiel"
 
 _new = object.__new__
 _set = object.__setattr__
+_NO_EVENTS: frozenset[str] = frozenset()
 
 
 def check_modifiers(deal: Deal, table: Table) -> None:
@@ -77,13 +78,16 @@ _ValueKey = tuple[str, int, int | None, int | None, int, int, Multiplier | None,
 
 
 def _value_key(rules: RuleSet, game: Game, deal: Deal, points: int, won: bool) -> _ValueKey:
-    # Runs for most deals: no Laufende count nothing (laufende_units would say 0).
+    # Runs for most deals: no Laufende count nothing (laufende_units would say 0);
+    # schneider() written out.
     laufende = deal.laufende
     running = laufende_units(rules, game, deal) if laufende and game.trumps else 0
-    tariffs: Mapping[str, int] = rules.values["tariffs"]
+    tariffs: Mapping[str, int] = rules.tariffs
     name = game.tariff or game.name
     sie, tout, schwarz = deal.sie, deal.tout, deal.schwarz
-    counted = not (sie or tout) and schneider(rules, deal, points, won)
+    counted = not (sie or tout) and (
+        schwarz or (points >= 91 if won else points <= rules.schneider_loss_max)
+    )
     return (
         name, tariffs[name],
         tariffs["schneider"] if counted else None,
@@ -120,19 +124,31 @@ def _valued(
 @lru_cache(maxsize=4096)
 def _partner_scored(
     valued: _ValueKey, declarer: str, partner: str, active: tuple[str, ...], sign: int
-) -> tuple[int, Breakdown]:
-    # A partner game's value and breakdown, kept once for each way it adds up
-    # and each side: one look-up instead of three (_valued, side_against_rest, breakdown_of).
+) -> tuple[Breakdown, dict[str, int], tuple[str, str]]:
+    # A partner game's breakdown, payouts and side, kept once for each way it adds up
+    # and each side: one look-up instead of _valued, side_against_rest, breakdown_of and
+    # side_against_side. The payouts are a pattern: each deal takes a copy.
     terms, multipliers, value = _valued(*valued)
-    return value, breakdown_of(terms, multipliers, value, side_against_rest(declarer, partner, active, sign))
+    payouts = dict.fromkeys(active, -value * sign)
+    payouts[declarer] = payouts[partner] = value * sign
+    return (
+        breakdown_of(terms, multipliers, value, side_against_rest(declarer, partner, active, sign)),
+        payouts, (declarer, partner),
+    )
 
 
 @lru_cache(maxsize=4096)
-def _solo_scored(valued: _ValueKey, declarer: str, active: tuple[str, ...], sign: int) -> tuple[int, Breakdown]:
-    # The same for a solo game: one look-up instead of _valued, one_against_rest and breakdown_of.
+def _solo_scored(
+    valued: _ValueKey, declarer: str, active: tuple[str, ...], sign: int
+) -> tuple[Breakdown, dict[str, int], tuple[str]]:
+    # The same for a solo game: one look-up instead of _valued, one_against_rest,
+    # breakdown_of and against_all.
     terms, multipliers, value = _valued(*valued)
-    return value, breakdown_of(
-        terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)
+    payouts = dict.fromkeys(active, -value * sign)
+    payouts[declarer] = value * sign * (len(active) - 1)
+    return (
+        breakdown_of(terms, multipliers, value, one_against_rest("declarer", declarer, active, sign)),
+        payouts, (declarer,),
     )
 
 
@@ -178,32 +194,35 @@ def _check_sie(rules: RuleSet, deal: Deal) -> None:
 def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Sauspiel and Hochzeit: declarer and partner against the other two."""
     # Most deals of a list are partner games: the checks below call the
-    # checking functions (which raise) only when a deal fails the quick test.
+    # checking functions (which raise) only when a deal fails the quick test;
+    # declarer_won and outcome_of are written out.
     declarer, partner = deal.declarer, deal.partner
     assert declarer is not None and partner is not None
     active = table.active
-    game = GAMES[deal.game]
+    game = _GAMES[deal.game]
     if declarer not in active:
         seated(table, declarer, "declarer")
     if partner not in active or partner == declarer:
         partner_of(table, deal, declarer, game)
     if deal.called_ace == "hearts" and deal.game == "sauspiel" and rules["edition"] >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
-    if deal.re or deal.doubles or deal.sie:
+    re, schwarz = deal.re, deal.schwarz
+    if re or deal.doubles or deal.sie:
         check_modifiers(deal, table)
     points = deal.points
-    if not isinstance(points, int) or deal.schwarz:
+    if not isinstance(points, int) or schwarz:
         points = side_points(deal, widow=False)
-    won = declarer_won(deal, points)
-    sign = 1 if won else -1
-    value, breakdown = _partner_scored(_value_key(rules, game, deal, points, won), declarer, partner, active, sign)
-    # side_against_side, written out: each of the side +value, each opponent -value.
-    payouts = dict.fromkeys(active, -value * sign)
-    payouts[declarer] = payouts[partner] = value * sign
-    return outcome_of(
-        payouts, carry, 1, won, (declarer, partner), _EVENTS[points == 60, deal.re, deal.schwarz],
-        breakdown=breakdown,
+    won = schwarz and points == 120 if deal.tout or deal.sie else points >= LOWEST_BID
+    breakdown, payouts, side = _partner_scored(
+        _value_key(rules, game, deal, points, won), declarer, partner, active, 1 if won else -1
     )
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
+        "won": won, "side": side,
+        "events": _EVENTS[points == 60, re, schwarz] if re or schwarz or points == 60 else _NO_EVENTS,
+    })
+    return made
 
 
 def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -212,22 +231,27 @@ def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome
     declarer = deal.declarer
     assert declarer is not None
     active = table.active
-    game = GAMES[deal.game]
+    game = _GAMES[deal.game]
     if declarer not in active:
         seated(table, declarer, "declarer")
-    if deal.re or deal.doubles or deal.sie:
+    re, schwarz = deal.re, deal.schwarz
+    if re or deal.doubles or deal.sie:
         check_modifiers(deal, table)
         _check_sie(rules, deal)
     points = deal.points
-    if not isinstance(points, int) or deal.schwarz:
+    if not isinstance(points, int) or schwarz:
         points = side_points(deal, widow=False)
-    won = declarer_won(deal, points)
-    sign = 1 if won else -1
-    value, breakdown = _solo_scored(_value_key(rules, game, deal, points, won), declarer, active, sign)
-    return outcome_of(
-        against_all(table, declarer, value * sign), carry, 1, won, (declarer,),
-        _EVENTS[points == 60, deal.re, deal.schwarz], breakdown=breakdown,
+    won = schwarz and points == 120 if deal.tout or deal.sie else points >= LOWEST_BID
+    breakdown, payouts, side = _solo_scored(
+        _value_key(rules, game, deal, points, won), declarer, active, 1 if won else -1
     )
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
+        "won": won, "side": side,
+        "events": _EVENTS[points == 60, re, schwarz] if re or schwarz or points == 60 else _NO_EVENTS,
+    })
+    return made
 
 
 def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -254,16 +278,26 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """All passed: the most points pays; virgins double; a Durchmarsch wins."""
     if deal.re or deal.doubles or deal.sie:  # the quick test of partner_game
         check_modifiers(deal, table)
-    points = player_points(deal, table)
-    doubled = announced(deal)
-    doubling = 1 << deal.doubles
-    if rules["virgin_by"] == "tricks":
+    active = table.active
+    points = deal.points
+    # The quick test of player_points: every active player's points, no one else's, 120 in all.
+    if (
+        type(points) is not MappingProxyType or len(points) != len(active)
+        or not all(map(points.__contains__, active)) or sum(points.values()) != 120
+    ):
+        points = player_points(deal, table)
+    values = rules.values
+    if values["virgin_by"] == "tricks":
         virgins = no_trick(deal, table, points)
+    elif 0 in points.values():
+        virgins = frozenset(who for who in active if points[who] == 0)
     else:
-        virgins = frozenset(who for who in table.active if points[who] == 0)
-    threshold = rules["durchmarsch"]
-    if threshold is not None:
-        for who in table.active:
+        virgins = _NO_ONE
+    doubling = 1 << deal.doubles
+    most = max(points.values())
+    threshold = values["durchmarsch"]
+    if threshold is not None and most >= threshold:
+        for who in active:
             if points[who] >= threshold:
                 if deal.loser is not None:
                     raise ScoringError(
@@ -272,7 +306,7 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     )
                 value = rules.tariffs["solo"]
                 terms = terms_of(("durchmarsch", value))
-                if rules["durchmarsch_value"] == "schwarz":
+                if values["durchmarsch_value"] == "schwarz":
                     value += rules.tariffs["schneider"] + rules.tariffs["schwarz"]
                     terms = terms_of(
                         ("durchmarsch", rules.tariffs["solo"]),
@@ -284,26 +318,47 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     against_all(table, who, value), carry,
                     events=frozenset({"durchmarsch"}),
                     breakdown=breakdown_of(
-                        terms, doubled, value, one_against_rest("winner", who, table.active, 1)
+                        terms, announced(deal), value, one_against_rest("winner", who, active, 1)
                     ),
                 )
-    most = max(points.values())
-    loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
-    every_virgin = rules["virgin"] == "all"
-    value = rules.tariffs["ramsch"] * doubling
+    tied = [w for w in active if points[w] == most]
+    if deal.loser is None and len(tied) == 1:
+        loser = tied[0]  # the_one's answer, with nothing to check
+    else:
+        loser = the_one(deal.loser, tied, table, "loser", "most")
+    breakdown, payouts = _ramsch_scored(
+        rules.tariffs["ramsch"], deal.doubles, values["virgin"] == "all", active, loser, virgins
+    )
+    # outcome_of, written out.
+    made = _new(Outcome)
+    _set(made, "__dict__", {
+        "payouts": payouts.copy(), "breakdown": breakdown, "carry": carry, "bock": 1,
+        "won": None, "side": (), "events": _NO_EVENTS,
+    })
+    return made
+
+
+_NO_ONE: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _ramsch_scored(
+    tariff: int, doubles: int, every_virgin: bool, active: tuple[str, ...], loser: str,
+    virgins: frozenset[str],
+) -> tuple[Breakdown, dict[str, int]]:
+    """A Ramsch's breakdown and payouts, kept once for each way it is lost: each deal copies them."""
+    value = tariff << doubles
     if every_virgin:
         value <<= len(virgins)
     payouts: dict[str, int] = {}
-    for who in table.active:
+    for who in active:
         if who == loser:
             continue
         payouts[who] = value * 2 if who in virgins and not every_virgin else value
     payouts[loser] = -sum(payouts.values())
-    terms, multipliers = _ramsch_terms(
-        rules.tariffs["ramsch"], deal.doubles, len(virgins) if every_virgin else 0
-    )
-    shares = _ramsch_shares(table.active, loser, virgins, 1 if every_virgin else 2)
-    return outcome_of(payouts, carry, breakdown=breakdown_of(terms, multipliers, value, shares))
+    terms, multipliers = _ramsch_terms(tariff, doubles, len(virgins) if every_virgin else 0)
+    shares = _ramsch_shares(active, loser, virgins, 1 if every_virgin else 2)
+    return breakdown_of(terms, multipliers, value, shares), payouts
 
 
 @lru_cache(maxsize=256)
@@ -346,8 +401,15 @@ def bock_and_stock(
     """
     values = rules.values
     bock, stock = values["bock"], values["stock"]
-    rounds = _bock_rounds(bock, table, deal, outcome, before) if bock is not None else None
-    move = _stock_move(stock, table, game, outcome, before) if stock is not None else None
+    # The quick tests of _bock_rounds and _stock_move, written out: most deals
+    # neither run nor start a Bock round, and neither pay into the pot nor find one.
+    rounds = move = None
+    if bock is not None:
+        events = outcome.events
+        if before.bock or deal.bock or events and not events.isdisjoint(bock["after"]):
+            rounds = _bock_rounds(bock, table, deal, outcome, before)
+    if stock is not None and (before.pot or game.kind == "none"):
+        move = _stock_move(stock, table, game, outcome, before)
     if rounds is None and move is None:
         return outcome  # nothing changes
     payouts = plain(outcome.payouts)
@@ -501,6 +563,9 @@ GAMES = MappingProxyType(
             label=N_("Thrown in")),
     }
 )
+
+#: The same as a plain dict, read for every partner and solo game scored.
+_GAMES: dict[str, Game] = dict(GAMES)
 
 SEED_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "passed")
 
