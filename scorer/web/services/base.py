@@ -122,11 +122,15 @@ def write_and_commit(*writes: tuple[sa.Executable, list[dict[str, Any]]]) -> Non
     refused = None
     try:
         with pipeline():
-            for statement, values in writes:
-                db.session.execute(statement, values)
+            # A refusal is raised after the pipeline, which must end first (ending it
+            # with an error on the way out makes psycopg log the aborted pipeline).
             try:
+                for statement, values in writes:
+                    db.session.execute(statement, values)
                 driver.commit()
-            except driver.Error as error:  # raised after the pipeline, which must end first
+            except sa.exc.DBAPIError as error:  # back before the next statement went out
+                refused = error.orig
+            except driver.Error as error:  # back with the COMMIT's answer
                 refused = error
     except driver.Error as error:  # the pipeline's end: after a refusal, "pipeline aborted"
         refused = refused or error
