@@ -49,7 +49,7 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     #: Where the list stood after the deal last added, and the revision that add
-    #: made (services.deals.stored_end): the next add reads it with the write lock
+    #: made (services.deals.kept_end): the next add reads it with the write lock
     #: instead of the deals, if the revision says nothing changed since. Anything
     #: that changes a list's deals, seats or rules bumps the revision (the write
     #: lock does), which leaves it unused: a migration that changes them sets it to None.

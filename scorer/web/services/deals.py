@@ -124,11 +124,11 @@ def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptEnd | None =
 
     Where nothing changed the list since its last deal was added, it resumes
     from where that add left the list (``kept``, see :func:`kept_end`): the
-    next dealer, the count and the carry. Otherwise the next dealer follows from the last
-    deal that named its dealer and the count since (``end``, read when not
-    given), and a list whose rules read what earlier deals carried over
-    (Bock rounds, the Stock, heads settled per head) is replayed to get
-    that carry.
+    next dealer, the count and the carry. Otherwise the next dealer follows
+    from the last deal that named its dealer and the count since (``end``,
+    read when not given), and a list whose rules read what earlier deals
+    carried over (Bock rounds, the Stock, heads settled per head) is
+    replayed to get that carry.
     """
     rules = parse_rules(row.rules)
     players = tuple(row.players)
@@ -169,12 +169,11 @@ class KeptEnd(NamedTuple):
     def from_stored(cls, stored: Mapping[str, Any]) -> KeptEnd:
         """Read back what :meth:`stored` wrote."""
         carry = stored.get("carry") or {}
+        tally = {"tally": MappingProxyType(dict(carry["tally"]))} if "tally" in carry else {}
         return cls(
             stored["revision"],
-            Carry(tally=MappingProxyType(dict(carry["tally"])), bock=tuple(carry.get("bock", ())),
-                  pot=carry.get("pot", 0), doublers=carry.get("doublers", 0))
-            if "tally" in carry else
-            Carry(bock=tuple(carry.get("bock", ())), pot=carry.get("pot", 0), doublers=carry.get("doublers", 0)),
+            Carry(**tally, bock=tuple(carry.get("bock", ())), pot=carry.get("pot", 0),
+                  doublers=carry.get("doublers", 0)),
             stored["next_dealer"], stored["played"], stored["last_position"],
         )
 
