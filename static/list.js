@@ -22,8 +22,11 @@
     return true;
   }
 
+  // Asked for in the background: the server leaves the messages waiting for the
+  // next page alone (scorer/web/undo.py), as "Deal 2 undone." may be on its way
+  // to the page the phone is opening.
   async function page(address) {
-    const response = await fetch(address, { cache: "no-cache" });
+    const response = await fetch(address, { cache: "no-cache", headers: { "X-Scorer-Background": "1" } });
     if (!response.ok) return null;
     return new DOMParser().parseFromString(await response.text(), "text/html");
   }
@@ -34,7 +37,11 @@
     const next = fresh && fresh.querySelector("main");
     if (!main || !next) return;
     const open = Array.from(main.querySelectorAll("details[open]"), (d) => d.className);
+    // The messages on screen stay (a deal another phone saved does not take away
+    // this phone's "Deal 2 undone." and its Restore button).
+    const messages = Array.from(main.querySelectorAll(':scope > [class*="flash-"]'));
     main.replaceChildren(...next.childNodes);
+    main.prepend(...messages);
     open.forEach((name) => {
       const panel = name && main.querySelector("details." + name.split(" ").join("."));
       if (panel) panel.open = true;

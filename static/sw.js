@@ -16,6 +16,13 @@ const LANGUAGE = /^\/lang\/[^/]+$/;
 // How long a page waits for the network before the kept copy is shown.
 const PATIENCE = 4000;
 
+// A page asked for here on the worker's own (to keep it), not for a page the
+// phone shows: the server leaves the messages waiting for the next page alone
+// (scorer/web/undo.py), so "Deal 2 undone." and its Restore button reach the page.
+function quietly(href) {
+  return fetch(href, { headers: { "X-Scorer-Background": "1" } });
+}
+
 self.addEventListener("install", function () {
   self.skipWaiting();
 });
@@ -61,14 +68,14 @@ async function speak() {
   const cache = await caches.open(CACHE);
   for (const request of await cache.keys()) {
     const url = new URL(request.url);
-    if (HELP.test(url.pathname)) await fetch(url.href).then((r) => keep(url, r)).catch(() => null);
+    if (HELP.test(url.pathname)) await quietly(url.href).then((r) => keep(url, r)).catch(() => null);
   }
 }
 
 // A page opened before this worker took over asks to be kept.
 self.addEventListener("message", function (event) {
   const url = event.data && event.data.keep && new URL(event.data.keep, self.location.origin);
-  if (url && isPage(url)) event.waitUntil(fetch(url.href).then((r) => keep(url, r)).catch(() => null));
+  if (url && isPage(url)) event.waitUntil(quietly(url.href).then((r) => keep(url, r)).catch(() => null));
 });
 
 async function asset(request) {
@@ -118,14 +125,17 @@ function page(request, url, stored) {
 // A page sent `no-store` (a list's page that asks, once, to keep its edit link: it
 // carries the key) is not kept as it is: the page is asked for again, without the
 // prompt now, and that copy is kept, so that offline the prompt never shows again.
+// Nor is a page showing a message ("Deal 2 undone." and its Restore button): the
+// copy asked for quietly has none, and offline shows no button that needs the server.
 async function keep(url, response, again = true) {
   if (!response.ok || response.redirected || response.type !== "basic") return;
-  if (/no-store/.test(response.headers.get("Cache-Control") || "")) {
-    if (again) await fetch(url.href).then((r) => keep(url, r, false)).catch(() => null);
+  const noStore = /no-store/.test(response.headers.get("Cache-Control") || "");
+  const html = noStore ? "" : await response.clone().text();
+  if (noStore || (again && html.includes('class="flash flash-'))) {
+    if (again) await quietly(url.href).then((r) => keep(url, r, false)).catch(() => null);
     return;
   }
   const cache = await caches.open(CACHE);
-  const html = await response.clone().text();
   await cache.put(url.href, response);
   const names = new Set();
   const pattern = /(?:href|src)="(\/static\/[^"]+\?v=[^"]+|\/l\/[^"/]+\/deals\/new)"/g;
@@ -134,7 +144,7 @@ async function keep(url, response, again = true) {
     const wanted = new URL(name, self.location.origin);
     if (!wanted.pathname.startsWith("/static/")) {
       if (wanted.pathname !== url.pathname) {
-        await fetch(wanted.href).then((r) => keep(wanted, r)).catch(() => null);
+        await quietly(wanted.href).then((r) => keep(wanted, r)).catch(() => null);
       }
       continue;
     }

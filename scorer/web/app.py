@@ -238,6 +238,7 @@ def register_security(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, one blueprint per area, and the JSON API."""
+    from scorer.web import undo
     from scorer.web.api import routes as api
     from scorer.web.deals import routes as deals
     from scorer.web.groups import routes as groups
@@ -257,6 +258,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(offline.bp)
     app.register_blueprint(settings.bp)
     app.register_blueprint(help_pages.bp)
+    app.add_template_global(undo.page_messages, "page_messages")
     csrf.exempt(api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
         # Browser tests only: drop answers after a deal is stored.

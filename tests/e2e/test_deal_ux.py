@@ -133,6 +133,52 @@ def test_undo_last_deal_is_undone_in_one_tap_and_the_deleted_deals_look_like_a_p
     assert len(stored(phone, list_id)["deals"]) == 2
 
 
+def test_the_phone_s_own_fetches_leave_the_undo_message_to_the_page_it_opens(small_phone: Phone) -> None:
+    """The list page following the list (list.js) and the service worker keeping it for the
+    cellar fetch pages in the background. One answered between an Undo and the page it leads
+    to took "Deal 2 undone." and its Restore button into a page nobody sees."""
+    phone = small_phone
+    made = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "rules": {"preset": "bavarian"}, "players": FOUR, "deals": [
+            {"game": "wenz", "declarer": "Bene", "points": 80},
+            {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
+        ]}).json()
+    list_id = made["id"]
+    page = phone.open(made["edit_url"])
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    undo = page.locator('form[action$="/undo"]')
+    fields = {name: undo.locator(f'input[name="{name}"]').input_value() for name in ("csrf_token", "last")}
+    # The Undo is answered; the page it leads to is not asked for yet.
+    answer = page.request.post(f"{phone.base_url}/l/{list_id}/undo", form=fields, max_redirects=0)
+    assert answer.status in (302, 303)
+    # Meanwhile list.js sees the list change and swaps in the page again, and the worker
+    # keeps the list and its new-deal form (now for deal 2) for a time without reception.
+    expect(page.locator("table.block tbody.deal")).to_have_count(1, timeout=10_000)
+    page.evaluate("(path) => navigator.serviceWorker.controller.postMessage({keep: path})", f"/l/{list_id}")
+    page.wait_for_function("""(id) => caches.match('/l/' + id + '/deals/new')
+        .then((r) => r ? r.text() : '').then((text) => text.includes('<title>Deal 2 '))""", arg=list_id)
+    page.evaluate("(id) => caches.open('scorer-pages-1').then((cache) => cache.delete('/l/' + id))", list_id)
+    page.reload()
+    expect(page.get_by_role("status").first).to_have_text("Deal 2 undone.")
+    expect(flash_button(page)).to_have_text("Restore")
+    # The copy kept for the cellar has no message: its Restore would need the server.
+    kept = page.evaluate_handle("""(id) => new Promise((resolve) => {
+        const look = () => caches.match('/l/' + id).then((r) => r ? r.text().then(resolve) : setTimeout(look, 50));
+        look();
+    })""", list_id).json_value()
+    assert "Deal 2 undone." not in kept and "wenz" in kept.lower()
+    # Another phone saves a deal: the list follows it, and the message stays on screen.
+    added = page.request.post(f"{phone.base_url}/api/lists/{list_id}/deals",
+                              data={"game": "wenz", "declarer": "Chris", "points": 61},
+                              headers={"X-Edit-Key": made["edit_key"]})
+    assert added.status == 201, added.text()
+    expect(page.locator("table.block tbody.deal")).to_have_count(2, timeout=10_000)
+    expect(flash_button(page)).to_have_text("Restore")
+    flash_button(page).tap()
+    expect(page.get_by_role("status").first).to_have_text("The deal is back in the list.")
+    assert len(stored(phone, list_id)["deals"]) == 3
+
+
 # -- 6: deleting a deal that was played ---------------------------------------------------------
 
 

@@ -87,6 +87,30 @@ def test_undo_last_deal_is_undone_by_the_button_of_its_message(client: FlaskClie
     assert [d["game"] for d in document(client, listing)["deals"]] == ["sauspiel", "wenz"]
 
 
+def test_a_fetch_in_the_background_leaves_the_message_of_an_undo_to_the_page_that_shows_it(
+    client: FlaskClient,
+) -> None:
+    # The service worker keeping the list and its new-deal form, or the list page following
+    # other phones, may be answered between the Undo and the page it leads to.
+    listing = make_list(client, "bavarian", FOUR)
+    api_deal(client, listing, SAUSPIEL)
+    api_deal(client, listing, {"game": "wenz", "declarer": "Bene", "points": 80})
+    quiet = {"X-Scorer-Background": "1"}
+    client.post(f"/l/{listing['id']}/undo", data={"last": "2"})
+    for path in (f"/l/{listing['id']}/deals/new", f"/l/{listing['id']}"):
+        answer = client.get(path, headers=quiet)
+        assert answer.status_code == 200
+        assert "Deal 2 undone." not in answer.get_data(as_text=True)
+    page = page_of(client, f"/l/{listing['id']}")
+    assert '<p role="status">Deal 2 undone.</p>' in page
+    action, fields, label = undo_button(page)
+    assert label == "Restore"
+    # A fetch without the header takes the message, and it is shown once.
+    client.post(action, data=fields)
+    assert "The deal is back in the list." in client.get(f"/l/{listing['id']}/deals/new").get_data(as_text=True)
+    assert "The deal is back" not in page_of(client, f"/l/{listing['id']}")
+
+
 def test_a_deleted_deal_s_message_puts_it_back_in_its_place(client: FlaskClient) -> None:
     listing = make_list(client, "bavarian", FOUR)
     for deal in (SAUSPIEL, {"game": "wenz", "declarer": "Bene", "points": 80}, SAUSPIEL):
