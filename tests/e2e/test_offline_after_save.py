@@ -10,10 +10,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import Hand, LiveServer, Phone
+from tests.e2e.test_accessibility import AXE, axe_violations, reflow_problems
 from tests.e2e.test_help_and_rights import WORDS, speak, start_list
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 from tests.e2e.test_offline import (
     FIVE_DEALS, KEPT, banner, cellar_phone, open_list_and_keep_it, same_deals, server, stored_deals,
     waiting_in_store, waiting_on_screen, wait_until_kept,
@@ -264,3 +267,44 @@ def test_with_a_deal_waiting_the_live_preview_scores_the_next_deal_with_the_deal
     expect(page.locator('[data-payout="Emil"]')).to_have_text("−40")
     expect(page.locator('[data-payout="Chris"]')).to_have_text("+120")
     assert stored_deals(live_server, list_id) == []
+
+
+#: The settings page's note while deals wait on the phone (item 4c of issue 12: a change made
+#: there counts from the next deal the server stores, so it would count for them too).
+WAITING_HERE = {
+    "en": ("A deal entered on this phone has not reached the server yet.",
+           "2 deals entered on this phone have not reached the server yet."),
+    "de": ("Ein auf diesem Handy eingetragenes Spiel ist noch nicht beim Server angekommen.",
+           "2 auf diesem Handy eingetragene Spiele sind noch nicht beim Server angekommen."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_settings_page_says_how_many_deals_wait_on_the_phone_before_anything_is_changed(
+    cellar_phone: Phone, live_server: LiveServer, lang: str,
+) -> None:
+    page = cellar_phone.page
+    one, two = WAITING_HERE[lang]
+    cellar_phone.context.add_init_script(path=str(AXE))  # the note is checked as the accessibility tests do
+    list_id = open_list_and_keep_it(cellar_phone)
+    note = page.locator("[data-waiting-list]")
+    speak(cellar_phone, lang, f"/l/{list_id}/settings")
+    expect(page.locator("form[action$='/settings/change']")).to_be_visible()
+    expect(note).to_be_hidden()  # nothing waits
+
+    # Two deals wait: the server refuses the first, which holds back the second.
+    put_waiting(page, list_id, dict(SAUSPIEL, points=121))
+    put_waiting(page, list_id, SAUSPIEL)
+    page.reload()
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(two)
+    expect(note).to_have_attribute("role", "status")
+    assert axe_violations(page) + reflow_problems(cellar_phone, "") == []
+    cellar_phone.screenshot(f"settings-deals-waiting-{lang}")
+
+    # Another list on the same phone counts its own: one.
+    other = open_list_and_keep_it(cellar_phone)
+    put_waiting(page, other, dict(SAUSPIEL, points=121))
+    speak(cellar_phone, lang, f"/l/{other}/settings")
+    expect(note).to_contain_text(one)
+    assert stored_deals(live_server, list_id) == [] and stored_deals(live_server, other) == []
