@@ -16,7 +16,7 @@ it, into a page nobody sees.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from flask import flash, get_flashed_messages, request
 
@@ -35,4 +35,4 @@ def page_messages() -> list[tuple[Any, str]]:
     """The messages this page shows, as ``(category, message)``: none for a fetch in the background."""
     if request.headers.get(BACKGROUND):
         return []
-    return get_flashed_messages(with_categories=True)
+    return cast(list[tuple[Any, str]], get_flashed_messages(with_categories=True))
