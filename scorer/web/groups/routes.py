@@ -279,7 +279,7 @@ def import_group() -> Any:
     form = ImportGroupForm()
     if form.validate_on_submit():
         upload = form.upload.data
-        data = upload.read() if upload is not None and getattr(upload, "filename", "") else b""
+        data = upload.read() if upload is not None and getattr(upload, "filename", None) else b""
         try:
             imported = services.import_group(data, token=(form.once.data or "")[:64] or None)
         except ScoringError as error:
