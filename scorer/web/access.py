@@ -19,6 +19,7 @@ import secrets
 from flask import Response, after_this_request, current_app, g, request, session
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from scorer.web.models import KeyedRow
 from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches, open_key, seal_key
 
 _SESSION_KEYS = "edit_keys"
@@ -32,7 +33,7 @@ _SESSION_RENEWED = "renewed"
 REMEMBERED = 30
 
 
-def edit_key(row: ScoreListRow) -> str | None:
+def edit_key(row: KeyedRow) -> str | None:
     """The edit key this phone holds for the list, if it still matches."""
     stored = session.get(_SESSION_KEYS, {}).get(row.id)
     key = open_key(row, stored)
@@ -42,12 +43,12 @@ def edit_key(row: ScoreListRow) -> str | None:
     return key
 
 
-def can_edit(row: ScoreListRow) -> bool:
+def can_edit(row: KeyedRow) -> bool:
     """Tell whether this phone may change the list."""
     return edit_key(row) is not None
 
 
-def remember_key(row: ScoreListRow, key: str | None) -> bool:
+def remember_key(row: KeyedRow, key: str | None) -> bool:
     """Keep a valid edit key from an edit link; tell whether it was valid."""
     if key is None or not key_matches(row, key):
         return False
@@ -122,7 +123,7 @@ def editable_list(list_id: str) -> ScoreListRow:
     return row
 
 
-def remember_seen(row: ScoreListRow) -> None:
+def remember_seen(row: KeyedRow) -> None:
     """Note that this phone has opened the list, for its home page."""
     seen = session.get(_SESSION_SEEN, [])
     if seen[:1] != [row.id]:  # not the newest already

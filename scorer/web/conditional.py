@@ -116,7 +116,7 @@ class AnswerNotModified:
 
 def answer_not_modified(app: Flask) -> None:
     """Put AnswerNotModified in front of the app."""
-    app.wsgi_app = AnswerNotModified(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = AnswerNotModified(app, app.wsgi_app)  # type: ignore[method-assign]  # Flask's way to add middleware
 
 
 def unless_unchanged(row: ScoreListRow, body: Callable[[], Response]) -> Response:

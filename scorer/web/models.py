@@ -7,12 +7,23 @@ through the engine, so they cannot drift.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from scorer.web.extensions import db
+from scorer.web.extensions import Base, db
+
+if TYPE_CHECKING:
+    class Model(Base):
+        """``db.Model`` for mypy, which takes no attribute made at run time as a base class.
+
+        Flask-SQLAlchemy builds ``db.Model`` from ``Base``; each model here has a table.
+        """
+
+        __table__: ClassVar[sa.Table]
+else:
+    Model = db.Model
 
 
 def now() -> datetime:
@@ -20,7 +31,7 @@ def now() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
-class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
+class ScoreListRow(Model):
     """A list: players, its own copy of the rules, and how it ends."""
 
     __tablename__ = "lists"
@@ -70,7 +81,7 @@ class ScoreListRow(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-class GroupRow(db.Model):  # type: ignore[name-defined,misc]
+class GroupRow(Model):
     """A group that plays together (a Stammtisch, a Runde): its name, players and lists.
 
     Like a list, it has a view link (its id) and an edit key, stored hashed.
@@ -90,7 +101,11 @@ class GroupRow(db.Model):  # type: ignore[name-defined,misc]
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
 
-class DealRow(db.Model):  # type: ignore[name-defined,misc]
+#: What has a view link (its id) and an edit key, stored hashed: a list or a group.
+KeyedRow: TypeAlias = ScoreListRow | GroupRow
+
+
+class DealRow(Model):
     """A deal as entered; its number is its place among the kept deals."""
 
     __tablename__ = "deals"
@@ -138,7 +153,7 @@ class DealRow(db.Model):  # type: ignore[name-defined,misc]
                 "named_dealer": data.get("dealer"), **more}
 
 
-class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
+class RetiredListRow(Model):
     """The id of a deleted list: never handed out again, never restored.
 
     An id is the list's view link; whoever kept the old link must not find
@@ -151,7 +166,7 @@ class RetiredListRow(db.Model):  # type: ignore[name-defined,misc]
     retired_at: so.Mapped[datetime] = so.mapped_column(default=now)
 
 
-class PresetRow(db.Model):  # type: ignore[name-defined,misc]
+class PresetRow(Model):
     """A named set of house rules a phone or a group saves and reuses for new lists.
 
     It belongs either to the phone that saved it or to a group: a phone's is

@@ -7,10 +7,10 @@ import json
 from collections.abc import Callable
 from datetime import date
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import brotli
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
@@ -22,7 +22,8 @@ from scorer.web.services import Conflict, NotAllowed, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 # A repeated read of a list that did not change is answered before Flask (conditional.py).
-bp.record_once(lambda state: answer_not_modified(state.app))
+# Flask names a blueprint's app by its base class (flask.sansio.App); this one is a Flask app.
+bp.record_once(lambda state: answer_not_modified(cast(Flask, state.app)))
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,7 +53,7 @@ def answers_json(view: F) -> F:
             return jsonify(error=error.message, deal=error.deal, key=error.key,
                            message=i18n.message(error)), 422
 
-    return wrapper  # type: ignore[return-value]
+    return cast(F, wrapper)
 
 
 def json_object() -> dict[str, Any]:
@@ -80,10 +81,11 @@ def scored(result: Any) -> dict[str, Any]:
 
 def made(endpoint: str, arg: str, ident: str, key: str) -> dict[str, str]:
     """The id, links and edit key of something just made, as every create answers them."""
+    values: dict[str, Any] = {arg: ident}
     return {
         "id": ident,
-        "url": url_for(endpoint, **{arg: ident}),
-        "edit_url": url_for(endpoint, **{arg: ident}, key=key),
+        "url": url_for(endpoint, **values),
+        "edit_url": url_for(endpoint, **values, key=key),
         "edit_key": key,
     }
 
@@ -123,8 +125,10 @@ def read_list(list_id: str) -> Any:
 #: per change, however often it is read.
 _BODIES = services.ByRevision(kept=32)
 #: The codings the answer comes in, as Flask-Compress would choose them.
-_CODINGS = {"br": lambda data, level: brotli.compress(data, quality=level),
-            "gzip": lambda data, level: gzip.compress(data, compresslevel=level)}
+_CODINGS: dict[str, Callable[[bytes, int], bytes]] = {
+    "br": lambda data, level: brotli.compress(data, quality=level),
+    "gzip": lambda data, level: gzip.compress(data, compresslevel=level),
+}
 
 
 def _list_answer(row: services.ScoreListRow) -> Response:

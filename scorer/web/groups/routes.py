@@ -39,7 +39,7 @@ def not_allowed(error: services.GroupNotAllowed) -> Any:
 def editable_group(group_id: str) -> GroupRow:
     """The group, if this phone holds its edit key; else NotAllowed (the 403 page)."""
     group = services.get_group(group_id)
-    if not access.can_edit(group):  # type: ignore[arg-type]  # a group is keyed like a list
+    if not access.can_edit(group):
         raise services.GroupNotAllowed("this needs the group's edit link")
     return group
 
@@ -141,7 +141,7 @@ def new_group() -> Any:
             field = form.name if error.key == "name" else form.players
             field.errors = [*field.errors, i18n.reason(error)]
         else:
-            access.remember_key(group, key)  # type: ignore[arg-type]
+            access.remember_key(group, key)
             flash(_("The group %(name)s is made. Start its first list here.", name=group.name))
             return redirect(url_for("groups.show_group", group_id=group.id))
     return render_template("groups/new_group.html", form=form)
@@ -152,14 +152,14 @@ def show_group(group_id: str) -> Any:
     """The group's season: standings, chart and statistics over a period, and every list."""
     group = services.get_group(group_id)
     if "key" in request.args:
-        if not access.remember_key(group, request.args["key"]):  # type: ignore[arg-type]
+        if not access.remember_key(group, request.args["key"]):
             flash(_("That edit key does not fit this group; you can watch it."), "error")
         return redirect(url_for("groups.show_group", group_id=group.id))
-    access.remember_seen(group)  # type: ignore[arg-type]
+    access.remember_seen(group)
     start, end = period()
     lists = services.group_lists(group)
     season = services.season(group, start=start, end=end, rows=lists)
-    can_edit = access.can_edit(group)  # type: ignore[arg-type]
+    can_edit = access.can_edit(group)
     editing: dict[str, Any] = {}
     if can_edit:
         editing = {"add_form": list_form(addable_lists(group)),
@@ -173,7 +173,7 @@ def show_group(group_id: str) -> Any:
         view_link=url_for("groups.show_group", group_id=group.id, _external=True),
         edit_link=(
             url_for("groups.show_group", group_id=group.id,
-                    key=access.edit_key(group), _external=True)  # type: ignore[arg-type]
+                    key=access.edit_key(group), _external=True)
             if can_edit else None
         ),
     )
@@ -267,7 +267,7 @@ def delete_preset(group_id: str, preset_id: int) -> Any:
 def export_group(group_id: str) -> Any:
     """The group's lists as list files and its group.json, in one zip (its presets for its editors)."""
     group = services.get_group(group_id)
-    archive = services.export_group(group, with_presets=access.can_edit(group))  # type: ignore[arg-type]
+    archive = services.export_group(group, with_presets=access.can_edit(group))
     return Response(archive, mimetype="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{services.archive_name(group)}"',
     })
@@ -279,13 +279,13 @@ def import_group() -> Any:
     form = ImportGroupForm()
     if form.validate_on_submit():
         upload = form.upload.data
-        data = upload.read() if upload is not None and getattr(upload, "filename", "") else b""
+        data = upload.read() if upload is not None and getattr(upload, "filename", None) else b""
         try:
             imported = services.import_group(data, token=(form.once.data or "")[:64] or None)
         except ScoringError as error:
             form.upload.errors = [*form.upload.errors, i18n.message(error)]
         else:
-            access.remember_key(imported.group, imported.key)  # type: ignore[arg-type]
+            access.remember_key(imported.group, imported.key)
             # Open lists can go on: keep their keys. Finished ones are the season's record.
             for row, key in imported.lists:
                 if row.finished_at is None:

@@ -35,7 +35,7 @@ MAX_SEATS = max(seat for family in FAMILIES.values() for seat in family.seats)
 
 #: Every game of every family by name (a name means the same game in each family).
 GAMES_BY_NAME = {
-    name: game for family in reversed(FAMILIES.values()) for name, game in family.games.items()
+    name: game for family in reversed(list(FAMILIES.values())) for name, game in family.games.items()
 }
 
 
@@ -293,7 +293,7 @@ class NewListBase(FlaskForm):
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Check every field, then the names, the first dealer and the end."""
-        ok = super().validate(extra_validators)
+        ok: bool = super().validate(extra_validators)
         ok = self.validate_players() and ok
         names = self.players()
         dealer = self.first_dealer.data

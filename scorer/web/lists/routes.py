@@ -6,6 +6,7 @@ current language, and the language switch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
@@ -81,7 +82,9 @@ bp.add_app_template_filter(short, "short")
 @bp.app_template_filter("ago")
 def ago_filter(when: Any) -> str:
     """How long ago something changed."""
-    return format_timedelta(when - now(), add_direction=True, threshold=1.0)
+    # Flask-Babel leaves what format_timedelta returns unannotated.
+    text: str = format_timedelta(when - now(), add_direction=True, threshold=1.0)
+    return text
 
 
 @bp.get("/lang/<lang>")
@@ -109,7 +112,7 @@ def home() -> Any:
     finished_lists = services.recent_lists(known, finished=True)
     counts = services.deal_counts([row.id for row in open_lists + finished_lists])
     groups = services.known_groups(known)
-    access.keep_only({row.id for row in [*open_lists, *finished_lists, *groups]})
+    access.keep_only({row.id for row in [*open_lists, *finished_lists]} | {group.id for group in groups})
     return render_template(
         "lists/home.html", open_lists=open_lists, finished_lists=finished_lists, counts=counts,
         groups=groups,
@@ -158,7 +161,7 @@ def _start_group() -> services.GroupRow | None:
         group = services.get_group(group_id)
     except services.NotFound:
         return None
-    return group if access.can_edit(group) else None  # type: ignore[arg-type]
+    return group if access.can_edit(group) else None
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -261,9 +264,9 @@ def _statistics_html(state: services.ListState, figures: dict[str, Any]) -> Mark
     """
     if not figures.get("stats"):
         return None
-    table = get_template_attribute("pictures/_statistics.html", "statistics_table")
+    table: Callable[..., Markup] = get_template_attribute("pictures/_statistics.html", "statistics_table")
     key = (*services.revision_key(state.row), select_locale())
-    return _STATISTICS_HTML.get(  # type: ignore[no-any-return]
+    return _STATISTICS_HTML.get(
         key, lambda: table(figures["stats"], state.result.players, figures["stat_games"]), keep=state.current,
     )
 

@@ -33,7 +33,7 @@ def register(app: Flask) -> None:
     pending = {"count": 0, "dropped": 0}
 
     @app.post("/test/offline/drop-after-store")
-    @csrf.exempt
+    @csrf.exempt  # type: ignore[untyped-decorator]  # Flask-WTF has no types
     def drop_after_store() -> Any:
         with lock:
             pending["count"] = request.args.get("count", 1, type=int)

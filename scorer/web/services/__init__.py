@@ -9,6 +9,7 @@ thing that changes together; this package names them all, so a view calls
 from __future__ import annotations
 
 from scorer.engine import DealResult
+from scorer.engine.values import MAX_TITLE
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
@@ -29,7 +30,7 @@ from scorer.web.services.keys import (
     token_digest,
 )
 from scorer.web.services.lists import (
-    END_KINDS, MAX_TITLE, PARSED_KEPT, ByRevision, ListState, Progress, create_list, deal_counts, delete_list,
+    END_KINDS, PARSED_KEPT, ByRevision, ListState, Progress, create_list, deal_counts, delete_list,
     editable_list,
     engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
     parsed_deal, progress, recent_lists, reopen, revision_key,
@@ -45,7 +46,7 @@ __all__ = [
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
-    "add_deal", "after_waiting", "score_next", "all_lists", "change_from_next", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
+    "add_deal", "after_waiting", "score_next", "all_lists", "change_from_next", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "editable_list", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",

@@ -10,7 +10,7 @@ import secrets
 from flask import current_app
 
 from scorer.web.extensions import db
-from scorer.web.models import ScoreListRow
+from scorer.web.models import KeyedRow, ScoreListRow
 from scorer.web.services.base import NotAllowed, _lock, transaction
 
 
@@ -19,7 +19,7 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-def key_matches(row: ScoreListRow, key: str | None) -> bool:
+def key_matches(row: KeyedRow, key: str | None) -> bool:
     """Compare an edit key with the list's, in constant time."""
     return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
 
@@ -34,7 +34,7 @@ def reissue_key(row: ScoreListRow) -> str:
     return key
 
 
-def _pad(row: ScoreListRow, length: int) -> bytes:
+def _pad(row: KeyedRow, length: int) -> bytes:
     """A keystream from the server's secret, for this list's current key only."""
     secret = str(current_app.config["SECRET_KEY"]).encode()
     label = f"edit-key-cookie:{row.id}:{row.edit_key_hash}:".encode()
@@ -45,7 +45,7 @@ def _pad(row: ScoreListRow, length: int) -> bytes:
     return stream[:length]
 
 
-def seal_key(row: ScoreListRow, key: str) -> str:
+def seal_key(row: KeyedRow, key: str) -> str:
     """The edit key encrypted for the session cookie, which is signed but readable.
 
     The keystream is derived from the server's secret and the list's key
@@ -56,7 +56,7 @@ def seal_key(row: ScoreListRow, key: str) -> str:
     return base64.urlsafe_b64encode(sealed).decode().rstrip("=")
 
 
-def open_key(row: ScoreListRow, sealed: str | None) -> str | None:
+def open_key(row: KeyedRow, sealed: str | None) -> str | None:
     """The edit key sealed by :func:`seal_key`, if it is still the list's."""
     if not isinstance(sealed, str):
         return None

@@ -212,7 +212,7 @@ class ByRevision:
             value = make()
             if keep:
                 self.put(key, value)
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 def revision_key(row: ScoreListRow) -> tuple[str, int, Any]:

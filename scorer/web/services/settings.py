@@ -183,7 +183,7 @@ def change_from_next(
         raise ScoringError("rules.preset", N_("the family cannot change in a running list: it stays %(preset)s"),
                            preset=row.preset)
     if count == 0:
-        document = {"rules": wanted.to_dict(), "players": list(players)}
+        document: dict[str, Any] = {"rules": wanted.to_dict(), "players": list(players)}
         if next_dealer:
             document["first_dealer"] = next_dealer
         score_list = load_list(document)

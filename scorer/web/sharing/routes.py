@@ -171,14 +171,14 @@ def import_list() -> Any:
     if form.validate_on_submit():
         upload = form.upload.data
         raw: str | bytes = form.text.data or ""
-        if upload is not None and getattr(upload, "filename", ""):
+        if upload is not None and getattr(upload, "filename", None):
             raw = upload.read()
         try:
             row, key = services.create_list(
                 parse_document(raw), token=(form.once.data or "")[:64] or None
             )
         except ScoringError as error:
-            field = form.upload if upload is not None and getattr(upload, "filename", "") else form.text
+            field = form.upload if upload is not None and getattr(upload, "filename", None) else form.text
             field.errors = [*field.errors, import_error(error, raw)]
         else:
             access.remember_key(row, key)
