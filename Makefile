@@ -19,7 +19,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # German translations, compiled from the catalog in the repo.
 MO := scorer/translations/de/LC_MESSAGES/messages.mo
 
-.PHONY: install run test bench clean messages
+.PHONY: install run test typecheck bench clean messages
 
 install: $(STAMP)
 
@@ -39,9 +39,13 @@ run: $(STAMP) instance/config.py $(MO)
 # server (scripts/with-postgres installs and starts it on loopback).
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
+test: typecheck $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The whole package, strictly (pyproject.toml's [tool.mypy]); a type error fails `make test`.
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 $(MO): $(MO:.mo=.po) | $(STAMP)
 	$(BIN)/pybabel compile -d scorer/translations

@@ -152,6 +152,7 @@ def register_proxies(app: Flask) -> None:
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"PROXY_COUNT must be a whole number of proxies, 0 or more, not {count!r}")
     if count:
+        # Replacing wsgi_app is how Flask takes a middleware; mypy reads it as a method.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count)  # type: ignore[method-assign]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import sqlalchemy as sa
 import sqlalchemy.orm
@@ -49,7 +49,7 @@ def transaction(change: F) -> F:
             db.session.rollback()
             raise
 
-    return wrapper  # type: ignore[return-value]
+    return cast(F, wrapper)
 
 
 def lock_list(list_id: str) -> ScoreListRow | None:
