@@ -44,7 +44,6 @@ _TEAM = ("", "team1", "team2")
 _HEADS = ("", "heads1", "heads2")
 _new = object.__new__
 _set = object.__setattr__
-_NO_EVENTS: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=64)
@@ -62,9 +61,9 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Team against team; the winners' game points are strokes on their head.
 
     Every deal of a German list but a few is one: the checks call the checking
-    functions (which raise) only for a deal that may fail them; the game points,
-    the strokes on the head and the outcome are written out, and what the deal
-    pays is looked up once for each way it adds up (:func:`_normal_scored`).
+    functions (which raise) only for a deal that may fail them; the game points
+    and the strokes on the head (the carry after it) are written out, and what
+    the deal pays is looked up once for each way it adds up (:func:`_normal_scored`).
     """
     declarer = deal.declarer
     assert declarer is not None
@@ -105,12 +104,7 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         per_head, rules.tariffs["head" if per_head else "game_point"], gained, completed, won,
         declarer, mate, winners, table.active,
     )
-    made = _new(Outcome)
-    _set(made, "__dict__", {
-        "payouts": payouts.copy(), "breakdown": breakdown, "carry": after, "bock": 1,
-        "won": won, "side": side, "events": _NO_EVENTS,
-    })
-    return made
+    return outcome_of(payouts.copy(), after, 1, won, side, breakdown=breakdown)
 
 
 @lru_cache(maxsize=4096)
