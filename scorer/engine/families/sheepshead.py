@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from scorer.engine.breakdown import (
-    BUMP, CAP, CRACK, RECRACK, Multiplier, Share, breakdown_of, doublings, everybody,
+    BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, Share, breakdown_of, doublings, everybody,
     one_against_rest, share, terms_of,
 )
 from scorer.engine.deals import Deal
@@ -27,6 +27,9 @@ from scorer.engine.quick import quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
+
+_new = object.__new__
+_set = object.__setattr__
 
 NAME = "sheepshead"
 
@@ -100,32 +103,61 @@ def _multiplier(
 
 
 def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
-    """The picker (and partner) against the rest: each defender pays the side t x M."""
-    assert deal.declarer is not None
-    picker = seated(table, deal.declarer, "declarer")
-    partner = partner_of(table, deal, picker, GAMES["pick"]) if deal.partner is not None else None
-    side = (picker,) if partner is None else (picker, partner)
-    points = side_points(deal, widow=True)
+    """The picker (and partner) against the rest: each defender pays the side t x M.
+
+    Most deals of a Sheepshead list are picks: the checks call the checking
+    functions (which raise) only for a deal that may fail them; the tier is
+    written out, and what the pick pays is looked up once for each way it adds
+    up (:func:`_pick_scored`).
+    """
+    picker, partner = deal.declarer, deal.partner
+    assert picker is not None
+    active = table.active
+    if picker not in active:
+        seated(table, picker, "declarer")
+    if partner is not None and (partner not in active or partner == picker):
+        partner_of(table, deal, picker, GAMES["pick"])
+    points, schwarz = deal.points, deal.schwarz
+    if not isinstance(points, int) or schwarz:
+        points = side_points(deal, widow=True)
     won = points >= LOWEST_BID
-    doubled, after = doubled_by_doublers(rules, carry)
-    level = tier(rules, deal, points, won)
-    factor, doubling = multiplier(rules, deal, doubled, won)
+    doubled, after = doubled_by_doublers(rules, carry) if carry.doublers else (0, carry)
+    # tier(rules, deal, points, won), written out.
+    level = 3 if schwarz else 2 if (points >= 91 if won else points <= rules.schneider_loss_max) else 1
+    crack, recrack = deal.crack, deal.recrack
+    if recrack and not crack:
+        multiplier(rules, deal, doubled, won)  # refuses it
+    values = rules.values
+    breakdown, payouts, side = _pick_scored(
+        picker, partner, active, won, level, crack, recrack, deal.blitz, doubled,
+        values["max_multiplier"], not won and bool(values["double_on_bump"]),
+        schwarz and not won and partner is not None and bool(values["partner_off_hook"]),
+    )
+    return outcome_of(payouts.copy(), after, 1, won, side, breakdown=breakdown)
+
+
+@lru_cache(maxsize=4096)
+def _pick_scored(
+    picker: str, partner: str | None, active: tuple[str, ...], won: bool, level: int,
+    crack: bool, recrack: bool, blitz: int, doubled: int, cap: int | None, bumped: bool,
+    off_hook: bool,
+) -> tuple[Breakdown, dict[str, int], tuple[str, ...]]:
+    """A pick's breakdown, payouts and side, kept once for each way it adds up.
+
+    The payouts are a pattern: each deal takes a copy. A partner off the hook
+    (whose side took no trick) pays nothing; the picker pays for both.
+    """
+    factor, doubling = _multiplier(crack, recrack, blitz, doubled, cap, bumped)
     value = level * factor
     sign = 1 if won else -1
     each = value * sign
-    defenders = tuple(who for who in table.active if who not in side)
-    payouts = {who: -each for who in defenders}
-    off_hook = False
+    side = (picker,) if partner is None else (picker, partner)
+    payouts = {who: -each for who in active if who not in side}
     if partner is not None:
-        # Off the hook: a partner whose side took no trick pays nothing; the picker pays for both.
-        off_hook = deal.schwarz and not won and rules["partner_off_hook"]
         payouts[partner] = 0 if off_hook else each
     payouts[picker] = -sum(payouts.values())
-    shares = _pick_shares(picker, partner, table.active, sign, off_hook)
-    return outcome_of(
-        payouts, after, won=won, side=side,
-        breakdown=breakdown_of(terms_of(("tier", level)), doubling, value, shares),
-    )
+    shares = _pick_shares(picker, partner, active, sign, off_hook)
+    return breakdown_of(terms_of(("tier", level)), doubling, value, shares), payouts, side
 
 
 @lru_cache(maxsize=4096)
@@ -195,11 +227,19 @@ def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 
 def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Nobody picked: nothing is paid, and a pick to come counts double."""
-    nobody_picked(rules, deal)
-    return outcome_of(
-        {who: 0 for who in table.active}, quick_replace(carry, doublers=carry.doublers + 1),
-        breakdown=breakdown_of((), (), 0, everybody(table.active)),
-    )
+    if deal.game != rules.values["no_pick"]:
+        nobody_picked(rules, deal)  # refuses it
+    # A deal in ten of a list that plays doublers: the carry written out.
+    active = table.active
+    after = _new(Carry)
+    _set(after, "__dict__", carry.__dict__ | {"doublers": carry.doublers + 1})
+    return outcome_of(dict.fromkeys(active, 0), after, breakdown=_nothing_paid(active))
+
+
+@lru_cache(maxsize=256)
+def _nothing_paid(active: tuple[str, ...]) -> Breakdown:
+    """The breakdown of a deal where nobody pays, kept once for each table."""
+    return breakdown_of((), (), 0, everybody(active))
 
 
 _PLAYERS_POINTS = needs(points=NEEDS_DECLARER["points"])
