@@ -17,6 +17,7 @@ from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
 )
 from scorer.engine.options import Flag
+from scorer.engine.quick import plain, quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -42,8 +43,6 @@ def game_points(rules: RuleSet, deal: Deal, points: int, won: bool) -> int:
 #: The tally's keys of each team's strokes and completed heads, by the team's number (1 or 2).
 _TEAM = ("", "team1", "team2")
 _HEADS = ("", "heads1", "heads2")
-_new = object.__new__
-_set = object.__setattr__
 
 
 @lru_cache(maxsize=64)
@@ -61,9 +60,8 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Team against team; the winners' game points are strokes on their head.
 
     Every deal of a German list but a few is one: the checks call the checking
-    functions (which raise) only for a deal that may fail them; the game points
-    and the strokes on the head (the carry after it) are written out, and what
-    the deal pays is looked up once for each way it adds up (:func:`_normal_scored`).
+    functions (which raise) only for a deal that may fail them, and what the
+    deal pays is looked up once for each way it adds up (:func:`_normal_scored`).
     """
     declarer = deal.declarer
     assert declarer is not None
@@ -75,21 +73,14 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
             "partner", N_("partners are fixed: %(declarer)s plays with %(mate)s"),
             declarer=declarer, mate=mate,
         )
-    points, schwarz = deal.points, deal.schwarz
-    if not isinstance(points, int) or schwarz:
+    points = deal.points
+    if not isinstance(points, int) or deal.schwarz:
         points = side_points(deal, widow=False)
     won = points >= LOWEST_BID
-    # game_points(rules, deal, points, won), written out.
-    if schwarz:
-        gained = 9
-    else:
-        gained = 1 if won or deal.forced else 2
-        if points >= 91 if won else points <= rules.schneider_loss_max:
-            gained *= 2
+    gained = game_points(rules, deal, points, won)
     winners, team = (pair, 1 + ours) if won else (others, 2 - ours)
     # The strokes on the winners' head: a completed head starts both teams from nothing.
-    before = carry.tally
-    tally = before.copy() if type(before) is MappingProxyType else dict(before)
+    tally = plain(carry.tally)
     total = tally.get(_TEAM[team], 0) + gained
     completed = total >= HEAD
     if completed:
@@ -97,8 +88,7 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         tally[_HEADS[team]] = tally.get(_HEADS[team], 0) + 1
     else:
         tally[_TEAM[team]] = total
-    after = _new(Carry)
-    _set(after, "__dict__", carry.__dict__ | {"tally": MappingProxyType(tally)})
+    after = quick_replace(carry, tally=MappingProxyType(tally))
     per_head = rules.values["settle_per_head"]
     breakdown, payouts, side = _normal_scored(
         per_head, rules.tariffs["head" if per_head else "game_point"], gained, completed, won,

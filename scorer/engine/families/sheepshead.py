@@ -28,9 +28,6 @@ from scorer.engine.quick import quick_replace
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
 
-_new = object.__new__
-_set = object.__setattr__
-
 NAME = "sheepshead"
 
 #: The games played when nobody picks; the list's ``no_pick`` rule chooses one.
@@ -106,9 +103,8 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """The picker (and partner) against the rest: each defender pays the side t x M.
 
     Most deals of a Sheepshead list are picks: the checks call the checking
-    functions (which raise) only for a deal that may fail them; the tier is
-    written out, and what the pick pays is looked up once for each way it adds
-    up (:func:`_pick_scored`).
+    functions (which raise) only for a deal that may fail them, and what the
+    pick pays is looked up once for each way it adds up (:func:`_pick_scored`).
     """
     picker, partner = deal.declarer, deal.partner
     assert picker is not None
@@ -122,8 +118,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         points = side_points(deal, widow=True)
     won = points >= LOWEST_BID
     doubled, after = doubled_by_doublers(rules, carry) if carry.doublers else (0, carry)
-    # tier(rules, deal, points, won), written out.
-    level = 3 if schwarz else 2 if (points >= 91 if won else points <= rules.schneider_loss_max) else 1
+    level = tier(rules, deal, points, won)
     crack, recrack = deal.crack, deal.recrack
     if recrack and not crack:
         multiplier(rules, deal, doubled, won)  # refuses it
@@ -229,11 +224,9 @@ def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Nobody picked: nothing is paid, and a pick to come counts double."""
     if deal.game != rules.values["no_pick"]:
         nobody_picked(rules, deal)  # refuses it
-    # A deal in ten of a list that plays doublers: the carry written out.
     active = table.active
-    after = _new(Carry)
-    _set(after, "__dict__", carry.__dict__ | {"doublers": carry.doublers + 1})
-    return outcome_of(dict.fromkeys(active, 0), after, breakdown=_nothing_paid(active))
+    return outcome_of(dict.fromkeys(active, 0), quick_replace(carry, doublers=carry.doublers + 1),
+                      breakdown=_nothing_paid(active))
 
 
 @lru_cache(maxsize=256)
