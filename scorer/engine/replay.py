@@ -271,6 +271,11 @@ class Replay:
         self._carry_rules = rules.carry_rules
 
     @property
+    def played(self) -> int:
+        """The deals scored so far, those before this replay took over (``skipped``) included."""
+        return self.skipped + len(self.results)
+
+    @property
     def totals(self) -> dict[str, int]:
         """Each player's total so far, every player of the list in the order they joined."""
         if self._paid:
@@ -396,7 +401,7 @@ class Replay:
         append = results.append
         paid_so_far = self._paid.append
         changes = self._changes
-        number = self.skipped + len(results)
+        number = self.played
         carry = self.carry
         seat = self._dealer
         last = self._last
@@ -452,7 +457,7 @@ class Replay:
 
     def settle_changes(self) -> None:
         """Apply the changes that start at the next deal (checking them), as the list ends now."""
-        number = self.skipped + len(self.results) + 1
+        number = self.played + 1
         try:
             while self._changes and self._changes[-1].start <= number:
                 self._apply(self._changes.pop())

@@ -200,7 +200,7 @@ def end_after(row: ScoreListRow, replay: Replay, position: int) -> KeptEnd:
     Read before the commit, under the write lock: after it, the row's
     attributes would be read again, perhaps after another change.
     """
-    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.skipped + len(replay.results), position)
+    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position)
 
 
 @functools.cache
@@ -238,7 +238,7 @@ def after_waiting(row: ScoreListRow, waiting: Sequence[Mapping[str, Any]]) -> Re
 
 def score_next(replay: Replay, data: Mapping[str, Any]) -> DealResult:
     """Score a deal as the next of a running replay (keeping nothing in the database)."""
-    return replay.add(parse_deal(data, replay.skipped + len(replay.results) + 1))
+    return replay.add(parse_deal(data, replay.played + 1))
 
 
 def preview_deal(row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None) -> DealResult:
@@ -291,7 +291,7 @@ def add_deal(
     try:
         _writable(row)
         replay = next_deal(row, end, kept)
-        deal = parse_deal(data, replay.skipped + len(replay.results) + 1)
+        deal = parse_deal(data, replay.played + 1)
         result = replay.add(deal)
     except (Conflict, ScoringError):
         # A deal stored before under this key is answered before any refusal, as above.
