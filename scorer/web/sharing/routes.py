@@ -170,15 +170,14 @@ def import_list() -> Any:
     form = ImportForm()
     if form.validate_on_submit():
         upload = form.upload.data
-        raw: str | bytes = form.text.data or ""
-        if upload is not None and getattr(upload, "filename", None):
-            raw = upload.read()
+        uploaded = upload is not None and bool(getattr(upload, "filename", None))
+        raw: str | bytes = upload.read() if uploaded else form.text.data or ""
         try:
             row, key = services.create_list(
                 parse_document(raw), token=(form.once.data or "")[:64] or None
             )
         except ScoringError as error:
-            field = form.upload if upload is not None and getattr(upload, "filename", None) else form.text
+            field = form.upload if uploaded else form.text
             field.errors = [*field.errors, import_error(error, raw)]
         else:
             access.remember_key(row, key)
