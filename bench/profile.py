@@ -30,10 +30,12 @@ from typing import Any
 #: Where py-spy is, beside the interpreter running the bench (the virtualenv's).
 PY_SPY = Path(sys.executable).with_name("py-spy")
 
+#: A sample taken inside an add (the API's view).
+ADD = re.compile(r"^add_deal \(.*scorer/web/api/")
 #: A request's kind, by the view (or the step in front of the app) a sample was taken in.
 #: Frames read ``function (path:line)``; the first rule one of a sample's frames matches wins.
 KINDS: list[tuple[str, re.Pattern[str]]] = [
-    ("adds", re.compile(r"^add_deal \(.*scorer/web/api/")),
+    ("adds", ADD),
     ("pages", re.compile(r"^show_list \(.*scorer/web/lists/")),
     ("polls answered 304 in front of the app", re.compile(r"^AnswerNotModified\._tag \(")),
     ("polls answered by the app", re.compile(r"^changes \(.*scorer/web/lists/")),
@@ -55,9 +57,14 @@ DOING: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+def py_spy() -> str | None:
+    """The py-spy to run: the virtualenv's, else one on the PATH; None when there is none."""
+    return str(PY_SPY) if PY_SPY.exists() else shutil.which("py-spy")
+
+
 def available() -> str | None:
     """Why py-spy cannot run here, or None when it can."""
-    if not PY_SPY.exists() and shutil.which("py-spy") is None:
+    if py_spy() is None:
         return "py-spy is not installed (make bench installs it; or pip install py-spy)"
     return None
 
@@ -68,7 +75,7 @@ class Sampler:
     def __init__(self, pid: int, seconds: float, *, idle: bool, rate: int = 100) -> None:
         self._folder = tempfile.TemporaryDirectory(prefix="scorer-py-spy-")
         self.output = Path(self._folder.name) / "samples.txt"
-        command = [str(PY_SPY if PY_SPY.exists() else shutil.which("py-spy")), "record",
+        command = [str(py_spy()), "record",
                    "--pid", str(pid), "--subprocesses", "--rate", str(rate),
                    "--duration", str(max(1, int(seconds))), "--format", "raw",
                    "--output", str(self.output), "--nonblocking"]
@@ -112,7 +119,7 @@ def inside_adds(stacks: list[tuple[list[str], int]]) -> tuple[Counter[str], Coun
     waiting: Counter[str] = Counter()
     steps: Counter[str] = Counter()
     for frames, count in stacks:
-        if not any(KINDS[0][1].search(frame) for frame in frames):
+        if not any(ADD.search(frame) for frame in frames):
             continue
         waiting[first_match(frames[-1:], DOING) or "running Python outside psycopg"] += count
         steps[first_match(frames, STEPS) or "the rest (reading the request, scoring, the answer)"] += count
