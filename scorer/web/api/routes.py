@@ -165,8 +165,9 @@ def add_deal(list_id: str) -> Any:
         data = json_object()
     except BadBody as refused:
         data = refused
-    # Found and locked in one round trip: every phone adding to the list waits on each one.
-    row = services.editable_list(list_id, request.headers.get("X-Edit-Key"))
+    # Found and locked in one round trip (every phone adding to the list waits on each
+    # one), or on PostgreSQL read without the lock, the add then made in one statement.
+    row = services.list_to_add_to(list_id, request.headers.get("X-Edit-Key"))
     if key is not None and not services.valid_idempotency_key(key):
         db.session.rollback()  # refused: let go of the lock at once
         raise BadBody(

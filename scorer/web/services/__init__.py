@@ -14,7 +14,7 @@ from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.deals import (
     MAX_IDEMPOTENCY_KEY, add_deal, after_waiting, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
-    next_deal, number_of, preview_deal, replay_to_end, restore_deal, score_next, undo_last, update_deal,
+    list_to_add_to, next_deal, number_of, preview_deal, replay_to_end, restore_deal, score_next, undo_last, update_deal,
     valid_idempotency_key,
 )
 from scorer.web.services.files import (
@@ -49,7 +49,7 @@ __all__ = [
     "add_deal", "after_waiting", "score_next", "all_lists", "change_from_next", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "editable_list", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
-    "key_from_token", "key_matches", "known_players", "list_state", "next_deal", "number_of",
+    "key_from_token", "key_matches", "known_players", "list_state", "list_to_add_to", "next_deal", "number_of",
     "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_preset",
     "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",

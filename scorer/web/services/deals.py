@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -13,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import (
-    N_, Carry, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
+    N_, Carry, Deal, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
     parse_rules,
 )
 from scorer.engine.bulk import bulk
@@ -21,9 +22,10 @@ from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import (
-    Conflict, NotFound, _lock, by_id, locked, transaction, write_and_commit,
+    Conflict, NotFound, _lock, by_id, lock_list, locked, transaction, write_and_commit,
 )
-from scorer.web.services.lists import _all_deals, engine_list, kept_deals, list_state, parsed
+from scorer.web.services.keys import require_key
+from scorer.web.services.lists import _all_deals, engine_list, is_list_id, kept_deals, list_state, parsed
 
 
 #: The longest Idempotency-Key taken; it is kept whole.
@@ -178,7 +180,7 @@ class KeptEnd(NamedTuple):
         )
 
 
-def kept_end(row: ScoreListRow) -> KeptEnd | None:
+def kept_end(row: ScoreListRow, *, locked: bool = True) -> KeptEnd | None:
     """Where the list stands, if nothing changed it since a deal was added, on any worker or server.
 
     The add stored it in the list's row (``list_end``) with the revision its
@@ -186,10 +188,12 @@ def kept_end(row: ScoreListRow) -> KeptEnd | None:
     is then one more. Any other change to the list took the lock too, and
     moved the revision on, so what was stored is not used. A list with
     changes of seats or rules has none: what was kept would have to know
-    which change it was read under.
+    which change it was read under. A row read without the lock
+    (``locked`` False, see :func:`list_to_add_to`) has the revision the add
+    stored.
     """
     stored = row.list_end
-    if not stored or stored.get("revision", 0) + 1 != row.revision or row.changes:
+    if not stored or stored.get("revision", 0) + locked != row.revision or row.changes:
         return None
     return KeptEnd.from_stored(stored)
 
@@ -265,13 +269,23 @@ def add_deal(
     """Score and keep the next deal; a repeated idempotency key keeps it once.
 
     Returns the scored deal and whether it was new. The list's write lock is
-    taken here, unless this transaction took it already (``lock_list``).
+    taken here, unless this transaction took it already (``lock_list``), or
+    the row was read to add in one statement (:func:`list_to_add_to`), which
+    takes the lock only if the list changed meanwhile.
     """
-    if not locked(row.id):
-        _lock(row)
     if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
         raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
     sent = fingerprint(data) if idempotency_key else None
+    if not locked(row.id):
+        list_id = row.id
+        if list_id in db.session.info.get("read_to_add", ()):
+            done = _add_at_once(row, data, idempotency_key, sent)
+            if done is not None:
+                return done
+            db.session.rollback()  # out of autocommit; the row is read again with the lock
+            lock_list(list_id)
+        else:
+            _lock(row)
     # Where nothing changed the list since a deal was added, the lock's row holds
     # the list's end, and the add reads nothing more under the lock: a key sent
     # before is then found by the INSERT itself (the key is unique in its list),
@@ -288,18 +302,11 @@ def add_deal(
             if repeat is not None:
                 db.session.rollback()
                 return repeat, False
-    try:
-        _writable(row)
-        replay = next_deal(row, end, kept)
-        deal = parse_deal(data, replay.played + 1)
-        result = replay.add(deal)
-    except (Conflict, ScoringError):
-        # A deal stored before under this key is answered before any refusal, as above.
-        repeat = _by_idempotency_key(row, idempotency_key, sent) if end is None and idempotency_key else None
-        if repeat is None:
-            raise
+    scored = _scored(row, data, end, kept, idempotency_key, sent)
+    if isinstance(scored, DealResult):
         db.session.rollback()
-        return repeat, False
+        return scored, False
+    replay, deal, result = scored
     position = last_position + 1
     try:
         # An INSERT statement, not an object for the session to flush: the
@@ -319,6 +326,145 @@ def add_deal(
             raise
         return repeat, False
     return result, True
+
+
+#: Lists whose adds take the write lock first, until a time (``time.monotonic``):
+#: where phones add to a list so fast that an add made in one statement finds
+#: it changed meanwhile, it has read and scored the deal for nothing, and
+#: takes the lock after all (seconds, _LOCK_FIRST_MOVED); and a list with
+#: changes of seats or rules, whose end is never kept (_LOCK_FIRST_CHANGES).
+#: What this process noticed, so a list's adds on another worker may try once
+#: more; bounded, and forgotten whole when full.
+_LOCK_FIRST: dict[str, float] = {}
+_LOCK_FIRST_KEPT = 4096
+_LOCK_FIRST_MOVED = 2.0
+_LOCK_FIRST_CHANGES = 600.0
+
+
+def _lock_first(list_id: str, seconds: float) -> None:
+    if len(_LOCK_FIRST) >= _LOCK_FIRST_KEPT:
+        _LOCK_FIRST.clear()
+    _LOCK_FIRST[list_id] = time.monotonic() + seconds
+
+
+def list_to_add_to(list_id: str, key: str | None) -> ScoreListRow:
+    """Find a list to add a deal to with this edit key, taking its write lock where the add needs it.
+
+    On PostgreSQL the row is read without a transaction, and the add is then
+    written in one statement that checks the list's revision did not move
+    meanwhile (:func:`_add_at_once`): two round trips, and no lock held while
+    the deal is scored. Elsewhere, and where the session has begun already,
+    as :func:`scorer.web.services.lists.editable_list`: found and locked in
+    one statement.
+    """
+    from scorer.web.services.lists import editable_list
+
+    if (db.session.get_bind().dialect.name != "postgresql" or db.session().in_transaction()
+            or _LOCK_FIRST.get(list_id, 0.0) > time.monotonic()):
+        return editable_list(list_id, key)
+    if not is_list_id(list_id):
+        raise NotFound("no such list")
+    db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    try:
+        row = db.session.get(ScoreListRow, list_id)
+        if row is None:
+            raise NotFound("no such list")
+        require_key(row, key)
+    except BaseException:
+        db.session.rollback()
+        raise
+    db.session.info.setdefault("read_to_add", set()).add(list_id)
+    return row
+
+
+def _add_at_once(
+    row: ScoreListRow, data: Mapping[str, Any], idempotency_key: str | None, sent: str | None,
+) -> tuple[DealResult, bool] | None:
+    """Add the next deal in one statement, if the list did not change since its row was read.
+
+    The statement bumps the list's revision only if it is still the one read,
+    stores the list's end with it, and inserts the deal only if the revision
+    was bumped (PostgreSQL runs both as one, in a transaction of their own).
+    None: the list changed meanwhile, or its end was not kept (a change other
+    than an add came last); the add then takes the list's write lock.
+    """
+    kept = kept_end(row, locked=False)
+    if kept is None:
+        if row.changes:  # its end is never kept (kept_end): its adds take the lock at once
+            _lock_first(row.id, _LOCK_FIRST_CHANGES)
+        return None
+    list_id, revision = row.id, row.revision
+    scored = _scored(row, data, None, kept, idempotency_key, sent)
+    if isinstance(scored, DealResult):
+        db.session.rollback()
+        return scored, False
+    replay, deal, result = scored
+    position = kept.last_position + 1
+    end = KeptEnd(revision + 1, replay.carry, replay.next_dealer, replay.played, position)
+    values = DealRow.values_of(list_id, position, deal.to_dict(),
+                               idempotency_key=idempotency_key, idempotency_fingerprint=sent)
+    try:
+        added = db.session.execute(_at_once_statement(), {
+            **values, "revision": revision, "end_state": end.stored(), "now": now(),
+        }).scalar()
+    except IntegrityError:  # the key was sent before: the statement changed nothing
+        db.session.rollback()
+        repeat = _by_idempotency_key(row, idempotency_key or "", sent)
+        if repeat is None:
+            raise
+        return repeat, False
+    if added is None:  # another phone's change came first
+        _lock_first(list_id, _LOCK_FIRST_MOVED)
+        return None
+    db.session.commit()  # sends nothing: the statement committed itself; lets go of the connection
+    return result, True
+
+
+@functools.cache
+def _at_once_statement() -> sa.TextClause:
+    """The one statement of :func:`_add_at_once` (PostgreSQL), built once.
+
+    The UPDATE waits for a writer holding the list's lock, then finds the
+    revision moved and changes nothing, so the INSERT inserts nothing: a
+    data-modifying WITH runs as one statement, and a refused INSERT (a key
+    sent before) undoes the UPDATE with it.
+    """
+    return sa.text(
+        "WITH bumped AS (UPDATE lists SET revision = revision + 1, updated_at = :now, list_end = :end_state"
+        " WHERE id = :list_id AND revision = :revision RETURNING id)"
+        " INSERT INTO deals (list_id, position, data, named_dealer, idempotency_key,"
+        " idempotency_fingerprint, version, created_at, updated_at)"
+        " SELECT id, :position, :data, :named_dealer, :idempotency_key, :idempotency_fingerprint,"
+        " 1, :now, :now FROM bumped RETURNING id"
+    ).bindparams(
+        sa.bindparam("list_id", type_=sa.String), sa.bindparam("revision", type_=sa.Integer),
+        sa.bindparam("end_state", type_=sa.JSON), sa.bindparam("now", type_=sa.DateTime),
+        sa.bindparam("position", type_=sa.Integer), sa.bindparam("data", type_=sa.JSON),
+        sa.bindparam("named_dealer", type_=sa.Text), sa.bindparam("idempotency_key", type_=sa.String),
+        sa.bindparam("idempotency_fingerprint", type_=sa.String),
+    )
+
+
+def _scored(
+    row: ScoreListRow, data: Mapping[str, Any], end: Tail | None, kept: KeptEnd | None,
+    idempotency_key: str | None, sent: str | None,
+) -> tuple[Replay, Deal, DealResult] | DealResult:
+    """The next deal scored, with the replay it ran on; or the deal stored before under this key.
+
+    A deal stored before under the key is answered before any refusal (a
+    finished list, a deal that breaks a rule), where the key was not looked
+    up already with the list's end (``end``).
+    """
+    try:
+        _writable(row)
+        replay = next_deal(row, end, kept)
+        deal = parse_deal(data, replay.played + 1)
+        return replay, deal, replay.add(deal)
+    except (Conflict, ScoringError):
+        repeat = _by_idempotency_key(row, idempotency_key, sent) if end is None and idempotency_key else None
+        if repeat is None:
+            raise
+        return repeat
 
 
 @functools.cache
