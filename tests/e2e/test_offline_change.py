@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import LiveServer, Phone
+from tests.e2e.conftest import LiveServer, Phone, create_list_by_api
 from tests.e2e.test_accessibility import AXE, axe_violations, reflow_problems
 from tests.e2e.test_help_and_rights import speak
 from tests.e2e.test_offline import (
     FIVE_DEALS, banner, cellar_phone, enter_offline, open_list_and_keep_it, same_deals, server,
-    stored_deals, waiting_in_store,
+    stored_deals, wait_until_kept, waiting_in_store,
 )
 from tests.e2e.test_offline_after_save import put_waiting
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
@@ -211,3 +211,46 @@ def test_a_change_the_server_refuses_stays_with_its_reason_holds_back_what_follo
     assert same_deals(stored_deals(live_server, list_id), [FIRST, ONE, TWO])
     assert not stored_list(live_server, list_id).get("changes")
     assert waiting_in_store(page) == 0
+
+
+QUEUED_CHANGE = """(list) => new Promise((resolve, reject) => {
+    const open = indexedDB.open("scorer-offline", 1);
+    open.onsuccess = () => {
+        const found = open.result.transaction("deals").objectStore("deals").index("list").getAll(list);
+        found.onsuccess = () => resolve(found.result.filter((record) => record.kind === "change").map((r) => r.change));
+    };
+    open.onerror = () => reject(open.error);
+})"""
+
+
+@pytest.mark.parametrize("rules, players", [
+    ({"preset": "bavarian", "bock": {}, "stock": {}, "durchmarsch": "all"}, ["Anna", "Bene", "Chris", "Dora"]),
+    ({"preset": "bavarian3"}, ["Anna", "Bene", "Chris"]),
+    ({"preset": "german"}, ["Anna", "Bene", "Chris", "Dora"]),
+    ({"preset": "sheepshead"}, ["Anna", "Bene", "Chris", "Dora", "Emil"]),
+    ({"preset": "sheepshead3"}, ["Anna", "Bene", "Chris"]),
+], ids=lambda value: value["preset"] if isinstance(value, dict) else len(value))
+def test_the_rules_a_kept_change_sends_are_the_rules_the_form_shows(
+    cellar_phone: Phone, live_server: LiveServer, rules: dict[str, Any], players: list[str],
+) -> None:
+    # settings.js reads the rules off the fields as the server's form does: the form left as it
+    # is sends the rules in force, whatever the family and its groups of rules.
+    from scorer.engine import parse_rules
+
+    page = cellar_phone.page
+    list_id = create_list_by_api(cellar_phone, {"rules": rules, "players": players, "deals": []})
+    wait_until_kept(page, list_id)
+    weak_signal(page, list_id)
+    put_waiting(page, list_id, {"game": "passed"})
+    cellar_phone.open(f"/l/{list_id}/settings")
+    expect(page.locator("[data-waiting-list]")).to_contain_text("it counts from deal 2.")
+    apply_change(page)
+    expect(page.locator(".waiting-list li")).to_have_count(2)
+    [change] = page.evaluate(QUEUED_CHANGE, list_id)
+    assert change["from"] == 2 and change["players"] == players and "next_dealer" not in change
+    in_force = stored_list(live_server, list_id)["rules"]
+    sent = change["rules"]
+    assert set(sent) <= set(in_force)
+    merged = {**in_force, **{key: {**in_force[key], **value} if key in ("tariffs", "laufende_from") else value
+                             for key, value in sent.items()}}
+    assert parse_rules(merged).to_dict() == parse_rules(in_force).to_dict()
