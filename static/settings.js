@@ -40,6 +40,7 @@
         let text = count ? fill(count === 1 ? note.dataset.textOne : note.dataset.textMany,
           { count: count, number: number }) : "";
         if (waiting.some(isChange)) text = (text + " " + note.dataset.textChange).trim();
+        if (count) text += " " + note.dataset.textRename; // a rename is never queued: the deals still name the old name
         note.textContent = text;
         note.hidden = false;
         if (form) {

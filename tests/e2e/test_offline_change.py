@@ -38,6 +38,8 @@ WORDS = {
     "en": {
         "note": "2 deals entered on this phone have not reached the server yet. A change made here waits "
                 "on this phone behind them and is sent after them: it counts from deal 4.",
+        "rename": "Correcting a name is sent at once, not after them: send the waiting deals first, "
+                  "with reception on the list.",
         "apply": "Apply from deal 4",
         "queued": "The change of players and rules waits on this phone: it is sent after the 2 deals "
                   "waiting before it, and counts from deal 4.",
@@ -47,6 +49,8 @@ WORDS = {
     "de": {
         "note": "2 auf diesem Handy eingetragene Spiele sind noch nicht beim Server angekommen. Eine "
                 "Änderung hier wartet auf diesem Handy dahinter und wird nach ihnen gesendet: Sie gilt ab Spiel 4.",
+        "rename": "Eine Namenskorrektur wird sofort gesendet, nicht nach ihnen: Sende die wartenden Spiele "
+                  "zuerst, mit Empfang auf der Liste.",
         "apply": "Ab Spiel 4 übernehmen",
         "queued": "Die Änderung der Spieler und Regeln wartet auf diesem Handy: Sie wird nach den 2 davor "
                   "wartenden Spielen gesendet und gilt ab Spiel 4.",
@@ -92,7 +96,7 @@ def test_a_seating_change_made_while_two_deals_wait_counts_from_the_deal_after_t
     cellar_phone.context.set_offline(False)
     speak(cellar_phone, lang, f"/l/{list_id}/settings")
     note = page.locator("[data-waiting-list]")
-    expect(note).to_have_text(words["note"])
+    expect(note).to_have_text(words["note"] + " " + words["rename"])
     button = page.locator('form[action$="/settings/change"] button[type=submit]')
     expect(button).to_have_text(words["apply"])
     assert axe_violations(page) + reflow_problems(cellar_phone, "") == []
