@@ -4,6 +4,11 @@
 // lost answer sent again with the same key (the server stores it once). A
 // deal the server refuses stays here with its reason, and holds back the
 // deals after it, until the person fixes or drops it.
+// A change of players or rules made on the settings page while deals wait
+// (settings.js) waits in the same queue behind them (`kind: "change"`; a
+// record without a kind is a deal, as every record was before changes could
+// wait), and goes to the API's changes after them, to count from the deal
+// after them; refused, it holds back what follows, as a deal does.
 "use strict";
 (function () {
   const data = document.querySelector("[data-offline]");
@@ -24,6 +29,8 @@
   let retry = null;
   let pause = 2000;
   let fixing = null; // the refused deal the form is fixing
+  const isChange = (record) => record.kind === "change";
+  const dealsOf = (records) => records.filter((record) => !isChange(record));
 
   function fill(template, values) {
     return (template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
@@ -73,7 +80,7 @@
     if (!navigator.onLine) {
       text = texts.textOffline + (count ? " " + fill(texts.textWaiting, { count: count }) : "");
     } else if (refused) {
-      text = fill(texts.textRefused, { reason: refused.reason });
+      text = fill(isChange(refused) ? texts.textRefusedChange : texts.textRefused, { reason: refused.reason });
       banner.classList.add("is-refused");
     } else if (syncing) {
       text = fill(texts.textSyncing, { count: count });
@@ -116,15 +123,21 @@
       }
       item.className = "refused";
       state.textContent = fill(texts.textItemRefused, { reason: record.reason });
-      const fix = document.createElement("a");
-      fix.className = "button";
-      fix.href = texts.dealUrl + "#fix-" + record.seq;
-      fix.textContent = texts.textFix;
       const gone = document.createElement("button");
       gone.type = "button";
       gone.className = "danger";
       gone.dataset.drop = record.seq;
       gone.textContent = texts.textDrop;
+      if (isChange(record)) {
+        // A change is made again on the settings page, with the deals it now follows.
+        gone.dataset.change = "";
+        item.append(gone);
+        return item;
+      }
+      const fix = document.createElement("a");
+      fix.className = "button";
+      fix.href = texts.dealUrl + "#fix-" + record.seq;
+      fix.textContent = texts.textFix;
       item.append(fix, gone);
       return item;
     });
@@ -176,6 +189,7 @@
     const stored = [];
     const others = [];
     let already = false;
+    let changed = null; // the deal the change sent counts from
     // A deal stored as No. `number`: the deals before it that this page does not show came from others.
     function counted(number) {
       if (number > known + 1) others.push(numbers(known + 1, number - 1));
@@ -184,11 +198,12 @@
     }
     for (const record of records) {
       if (record.state === "refused") break;
-      const response = await fetch(texts.apiUrl, {
+      const change = isChange(record);
+      const response = await fetch(change ? texts.changesUrl : texts.apiUrl, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-Edit-Key": key, "Idempotency-Key": record.key },
-        body: JSON.stringify(record.deal),
+        body: JSON.stringify(change ? record.change : record.deal),
       });
       let answer = null;
       try {
@@ -196,10 +211,13 @@
       } catch (error) {
         // Not JSON: the status says enough.
       }
-      if (response.status === 201) {
+      if (response.status === 201 && change) {
+        changed = answer && answer.from;
+        await drop(record.seq);
+      } else if (response.status === 201) {
         counted(answer.number);
         await drop(record.seq);
-      } else if (response.status === 422 && answer && answer.key === "Idempotency-Key") {
+      } else if (!change && response.status === 422 && answer && answer.key === "Idempotency-Key") {
         // Its key stored a deal already: the form's own request, whose answer was lost
         // (deal.js), reached the server; the server keeps it once, and names it (`deal`).
         if (Number.isInteger(answer.deal)) counted(answer.deal);
@@ -219,11 +237,12 @@
     pause = 2000;
     await load();
     carryWaiting(); // those sent are the server's now
-    if (stored.length) {
-      note = fill(texts.textSynced, { numbers: numbers(stored[0], stored[stored.length - 1]) });
+    if (stored.length || changed) {
+      note = stored.length ? fill(texts.textSynced, { numbers: numbers(stored[0], stored[stored.length - 1]) }) : "";
       if (others.length) note += " " + fill(texts.textOthers, { numbers: others.join(", ") });
+      if (changed) note = (note + " " + fill(texts.textChangeSynced, { number: changed })).trim();
     }
-    if (stored.length || already) document.dispatchEvent(new Event("list:stale"));
+    if (stored.length || already || changed) document.dispatchEvent(new Event("list:stale"));
   }
 
   // -- the deal form: keep the deal when the server cannot take it now ------------------
@@ -328,7 +347,7 @@
 
   // Keep the deal on the phone, under this key, and open the list (the copy the service worker keeps).
   function queue(deal, key) {
-    const record = { list: list, key: key, deal: deal, fields: fields(), summary: summaryOf(deal.game), state: "waiting", at: Date.now() };
+    const record = { list: list, kind: "deal", key: key, deal: deal, fields: fields(), summary: summaryOf(deal.game), state: "waiting", at: Date.now() };
     if (fixing) record.seq = fixing.seq; // its place in the order
     return keep(record).then(() => window.location.assign(texts.listUrl));
   }
@@ -385,14 +404,16 @@
   // waiting go with the form to the live preview (a hidden field, never saved: a form
   // with deals waiting is kept on the phone), which scores the new deal after them.
   // How many deals wait before the one the form enters (or fixes).
+  // Deals only: a change waiting among them moves the number on by none.
   function waitingBefore() {
-    return fixing ? waiting.findIndex((record) => record.seq === fixing.seq) : waiting.length;
+    return dealsOf(fixing ? waiting.slice(0, Math.max(waiting.findIndex((record) => record.seq === fixing.seq), 0))
+      : waiting).length;
   }
 
   // The deals the live preview scores the form's deal after: those still waiting before it.
   function carryWaiting() {
     const carried = form && form.querySelector("input[name=waiting]");
-    if (carried) carried.value = JSON.stringify(waiting.slice(0, Math.max(waitingBefore(), 0)).map((record) => record.deal));
+    if (carried) carried.value = JSON.stringify(dealsOf(waiting).slice(0, waitingBefore()).map((record) => record.deal));
   }
 
   function dealerAfterWaiting() {
@@ -400,6 +421,9 @@
     const shown = texts.dealer;
     const before = waitingBefore();
     if (!form || before <= 0) return;
+    // A change waiting before the deal may seat others: who deals it is the server's to say.
+    const upTo = fixing ? waiting.findIndex((record) => record.seq === fixing.seq) : waiting.length;
+    const reseated = waiting.slice(0, upTo).some(isChange);
     const carried = document.createElement("input");
     carried.type = "hidden";
     carried.name = "waiting";
@@ -414,6 +438,7 @@
       heading.textContent = fill(texts.textHeading, { number: number });
       document.title = document.title.replace(was, heading.textContent);
     }
+    if (reseated) return;
     const sitsOut = "sitsOut" in texts;
     const line = document.querySelector(".deal-dealer");
     if (line) line.textContent = fill(texts.textDealer, { dealer: dealer }) + (sitsOut ? " · " + texts.textSitsOut : "");
@@ -477,7 +502,8 @@
   document.addEventListener("click", function (event) {
     const button = event.target.closest && event.target.closest("button[data-drop]");
     if (button) {
-      if (window.confirm(texts.textConfirmDrop)) drop(Number(button.dataset.drop)).then(load).then(show).then(sync);
+      const asked = "change" in button.dataset ? texts.textConfirmDropChange : texts.textConfirmDrop;
+      if (window.confirm(asked)) drop(Number(button.dataset.drop)).then(load).then(show).then(sync);
       return;
     }
     needsReception(event);
@@ -491,9 +517,29 @@
     form.addEventListener("deal:unsent", unsent);
   }
 
+  // The settings page kept a change behind the deals that wait (settings.js): the list says so, once.
+  function queuedNote() {
+    let said = null;
+    try {
+      said = sessionStorage.getItem("scorer-queued-" + list);
+      sessionStorage.removeItem("scorer-queued-" + list);
+    } catch (error) {
+      return;
+    }
+    const main = document.querySelector("main");
+    if (!said || form || !main) return;
+    const shown = document.createElement("p");
+    shown.className = "flash flash-message";
+    shown.setAttribute("role", "status");
+    shown.dataset.queued = "";
+    shown.textContent = said;
+    main.prepend(shown);
+  }
+  queuedNote();
+
   load().then(function () {
     const asked = /^#fix-(\d+)$/.exec(window.location.hash);
-    fixing = asked && form ? waiting.find((record) => record.seq === Number(asked[1])) || null : null;
+    fixing = asked && form ? waiting.find((record) => record.seq === Number(asked[1]) && !isChange(record)) || null : null;
     dealerAfterWaiting();
     if (fixing) refill(fixing.fields);
     show();

@@ -1,13 +1,27 @@
 // The settings page of a list while deals entered on this phone wait to be sent
-// (offline.js keeps them in IndexedDB until the server has them): a change made
-// here counts from the next deal the server stores, so it would count for them
-// too (new seats, a tariff, a renamed player their deals still name). The page
-// says how many wait, and where to send them first. It reads the store and
-// never makes it: a phone that never kept a deal has none.
+// (offline.js keeps them in IndexedDB until the server has them). A change made
+// here counts from the next deal the server stores: sent at once, it would count
+// for those deals too. So while deals wait, the page says so, and the change
+// waits behind them in the same queue, to count from the deal after them
+// (`from`); offline.js sends it after them, through the API, with its own
+// Idempotency-Key. Without deals waiting the form posts as it always did.
+// It reads the store and never makes it: a phone that never kept a deal has none.
 "use strict";
 (function () {
   const note = document.querySelector("[data-waiting-list]");
+  const form = document.querySelector("form[data-change-form]");
   if (!note || !window.indexedDB) return;
+  const list = note.dataset.waitingList;
+  let waiting = null; // this list's records in the store, in order, once read
+  let db = null;
+
+  function fill(template, values) {
+    return (template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+  }
+  const isChange = (record) => record.kind === "change"; // a record without a kind is a deal
+  const deals = () => waiting.filter((record) => !isChange(record)).length;
+  const from = () => (parseInt(form.dataset.stored, 10) || 0) + deals() + 1;
+
   const request = indexedDB.open("scorer-offline", 1);
   request.onupgradeneeded = function () {
     request.transaction.abort(); // no store yet: nothing waits, and offline.js makes it
@@ -16,16 +30,135 @@
     event.preventDefault();
   };
   request.onsuccess = function () {
-    const db = request.result;
-    const count = db.transaction("deals", "readonly").objectStore("deals").index("list").count(note.dataset.waitingList);
-    count.onsuccess = function () {
-      const waiting = count.result;
-      if (waiting > 0) {
-        const text = waiting === 1 ? note.dataset.textOne : note.dataset.textMany;
-        note.textContent = text.replace("{count}", String(waiting));
+    db = request.result;
+    const found = db.transaction("deals", "readonly").objectStore("deals").index("list").getAll(list);
+    found.onsuccess = function () {
+      waiting = found.result.sort((a, b) => a.seq - b.seq);
+      if (waiting.length) {
+        const count = deals();
+        const number = form ? from() : "";
+        let text = count ? fill(count === 1 ? note.dataset.textOne : note.dataset.textMany,
+          { count: count, number: number }) : "";
+        if (waiting.some(isChange)) text = (text + " " + note.dataset.textChange).trim();
+        if (count) text += " " + note.dataset.textRename; // a rename is never queued: the deals still name the old name
+        note.textContent = text;
         note.hidden = false;
+        if (form) {
+          form.querySelectorAll("[data-from-text]").forEach(function (element) {
+            element.textContent = fill(element.dataset.fromText, { number: number });
+          });
+        }
       }
-      db.close();
     };
   };
+
+  if (!form) return;
+
+  // -- the change as the API takes it: what scorer/web/settings/forms.py makes of the fields --
+
+  function field(name) {
+    return form.elements.namedItem(name);
+  }
+
+  function valueOf(entry) {
+    const element = field(entry.field);
+    if (!element) return undefined;
+    if (entry.kind === "flag" || entry.kind === "group") return element.checked;
+    if (entry.kind === "list" || entry.kind === "games") {
+      const boxes = element.length === undefined ? [element] : Array.from(element);
+      return boxes.filter((box) => box.checked).map((box) => box.value);
+    }
+    const value = element.value.trim();
+    if (entry.kind === "text") return value;
+    if (value === "") return null;
+    const number = /^-?[0-9]+$/.test(value) ? parseInt(value, 10) : value; // not a number: the server says so
+    return entry.all !== undefined && number === entry.all ? "all" : number;
+  }
+
+  function put(rules, path, value) {
+    let place = rules;
+    path.slice(0, -1).forEach(function (key) {
+      if (!place[key] || typeof place[key] !== "object") place[key] = {};
+      place = place[key];
+    });
+    place[path[path.length - 1]] = value;
+  }
+
+  function rulesOf() {
+    const rules = {};
+    const off = [];
+    let games = null;
+    JSON.parse(form.dataset.ruleFields || "[]").forEach(function (entry) {
+      if (off.indexOf(entry.path[0]) >= 0) return; // a group switched off: its own fields do not count
+      const value = valueOf(entry);
+      if (value === undefined) return;
+      if (entry.kind === "group") {
+        if (!value) off.push(entry.path[0]);
+        put(rules, entry.path, value ? {} : null);
+      } else if (entry.kind === "games") {
+        games = { entry: entry, chosen: value };
+      } else {
+        put(rules, entry.path, value);
+      }
+    });
+    if (games) {
+      // As the form has it: "passed" is always played, and a game switched on by its own rule too.
+      const order = games.entry.order;
+      const chosen = games.chosen.concat(order.filter((game) => game === "passed" || rules[game] === true));
+      put(rules, games.entry.path, order.filter((game) => chosen.indexOf(game) >= 0));
+    }
+    return rules;
+  }
+
+  // The page names its fields with the form's prefix (change-player_1); the map names them whole.
+  const prefix = form.dataset.fieldPrefix || "";
+
+  function playerFields() {
+    const fields = [];
+    for (let seat = 1; field(prefix + "player_" + seat); seat += 1) fields.push(field(prefix + "player_" + seat));
+    return fields;
+  }
+
+  function changeOf() {
+    const seats = playerFields().map((input) => input.value.trim());
+    const change = { from: from(), players: seats.filter((who) => who), rules: rulesOf() };
+    const seat = field(prefix + "first_dealer") && field(prefix + "first_dealer").value;
+    const dealer = /^[0-9]+$/.test(seat || "") ? seats[parseInt(seat, 10) - 1] : "";
+    if (dealer) change.next_dealer = dealer;
+    return change;
+  }
+
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // Keep the change behind the deals that wait, say so on the list, and open it.
+  function queue(event) {
+    if (!waiting || !waiting.length || !db) return; // nothing waits: the form posts as always
+    event.preventDefault();
+    const change = changeOf();
+    const count = deals();
+    const record = {
+      list: list, kind: "change", key: newKey(), change: change, state: "waiting", at: Date.now(),
+      summary: fill(form.dataset.textSummary, { number: change.from, names: change.players.join(", ") }),
+    };
+    const tx = db.transaction("deals", "readwrite");
+    tx.objectStore("deals").put(record);
+    tx.oncomplete = function () {
+      const said = count ? fill(count === 1 ? form.dataset.textQueuedOne : form.dataset.textQueuedMany,
+        { count: count, number: change.from }) : note.dataset.textChange;
+      try {
+        sessionStorage.setItem("scorer-queued-" + list, said);
+      } catch (error) {
+        // No storage: the list still shows the change among what waits.
+      }
+      window.location.assign(form.dataset.listUrl);
+    };
+    tx.onerror = function () {
+      HTMLFormElement.prototype.submit.call(form); // the phone cannot keep it: the server takes it as before
+    };
+  }
+
+  form.addEventListener("submit", queue);
 })();

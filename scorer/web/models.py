@@ -153,6 +153,32 @@ class DealRow(Model):
                 "named_dealer": data.get("dealer"), **more}
 
 
+class ChangeKeyRow(Model):
+    """The Idempotency-Key a change of players or rules came with (``POST /api/lists/ID/changes``).
+
+    A phone whose answer was lost sends the change again under the same key:
+    it is answered as the first time (``answer``), and applied once. The
+    change itself lives in the list's ``changes``; this row only remembers
+    the key, a hash of the change as sent, and what the server answered.
+    """
+
+    __tablename__ = "change_keys"
+    __table_args__ = (sa.UniqueConstraint("list_id", "key", name="uq_change_keys_list_key"),)
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    list_id: so.Mapped[str] = so.mapped_column(
+        sa.ForeignKey("lists.id", ondelete="CASCADE", name="fk_change_keys_list_id_lists")
+    )
+    #: The key, whole (1 to 255 printable ASCII characters, as a deal's).
+    key: so.Mapped[str] = so.mapped_column(sa.String(255))
+    #: A hash of the change as it was sent (services.deals.fingerprint): the
+    #: key sent again with another change is refused.
+    fingerprint: so.Mapped[str] = so.mapped_column(sa.String(64))
+    #: The JSON the first request was answered with (201).
+    answer: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+
+
 class RetiredListRow(Model):
     """The id of a deleted list: never handed out again, never restored.
 

@@ -475,3 +475,35 @@ def test_a_rename_between_delete_and_restore_still_puts_the_change_back_at_its_d
     client.post(f"/l/{made['id']}/settings/rename", data={"rename-old": "Emil", "rename-new": "Emma"})
     restore_last_deleted(app, made["id"])
     assert document(client, made)["changes"] == [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emma"]}]
+
+
+@pytest.mark.parametrize("family", ["bavarian", "german", "sheepshead", "bavarian3"])
+def test_the_change_forms_map_of_rule_fields_names_every_rule_field_once(client: FlaskClient, family: str) -> None:
+    # static/settings.js makes the rules object of a change kept on the phone from this map (item 4c):
+    # a rule field it leaves out would be sent as it is in force, whatever the person set.
+    from scorer.web.lists.forms import new_list_form
+    from scorer.web.settings.forms import rule_fields
+
+    with client.application.test_request_context():
+        form = new_list_form(family)
+        fields = rule_fields(form)
+        names = [entry["field"] for entry in fields]
+        not_rules = {"csrf_token", "family", "once", "title", "first_dealer", "ends_kind", "ends_count", "save_preset"}
+        wanted = {f.name for f in form if f.short_name not in not_rules and not f.short_name.startswith("player_")}
+        assert sorted(names) == sorted(wanted)
+        rules = form.rules()
+        for entry in fields:  # each path is a place in the rules object the form makes
+            place: Any = rules
+            for key in entry["path"][:-1]:
+                place = place[key] if place[key] is not None else {}
+            assert entry["path"][-1] in place or entry["kind"] != "group", entry
+
+
+def test_the_settings_page_carries_what_settings_js_needs_to_keep_a_change(client: FlaskClient) -> None:
+    made = start(client, [SAUSPIEL, SOLO])
+    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert 'data-change-form data-stored="2"' in page
+    fields = json.loads(re.search(r"data-rule-fields='([^']*)'", page).group(1).replace("&#34;", '"'))
+    assert {"field": "change-tariff_solo", "path": ["tariffs", "solo"], "kind": "number"} in fields
+    assert 'data-field-prefix="change-"' in page
+    assert 'data-from-text="Apply from deal {number}"' in page

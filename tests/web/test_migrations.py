@@ -110,3 +110,29 @@ def test_the_presets_migration_goes_down_and_up_again_with_presets_stored(tmp_pa
         with db.engine.connect() as connection:
             names = connection.execute(sa.text("SELECT name FROM presets")).scalars().all()
     assert names == ["Stammtisch"]
+
+
+def test_the_change_keys_come_and_go_and_a_stored_list_scores_as_before(tmp_path: Path) -> None:
+    # 0016 adds a table of its own: a list stored before (with a change) scores the same after it.
+    from scorer.web import services
+
+    app = make_app(tmp_path)
+    with app.app_context():
+        upgrade(revision="0015")
+        row, _key = services.create_list({
+            "rules": {"preset": "bavarian"}, "players": ["Anna", "Bene", "Chris", "Dora"],
+            "deals": [{"game": "solo", "declarer": "Bene", "points": 75}] * 2,
+            "changes": [{"from": 2, "rules": {"tariffs": {"solo": 100}}}],
+        })
+        list_id = row.id
+        before = services.api_document(services.list_state(row))
+        db.session.remove()
+        upgrade()
+        tables = set(sa.inspect(db.engine).get_table_names())
+        after = services.api_document(services.list_state(services.get_list(list_id)))
+        db.session.remove()
+        downgrade(revision="0015")
+        tables_down = set(sa.inspect(db.engine).get_table_names())
+    assert "change_keys" in tables and "change_keys" not in tables_down
+    assert after["totals"] == before["totals"] == {"Anna": -140, "Bene": 420, "Chris": -140, "Dora": -140}
+    assert after["deals"] == before["deals"]

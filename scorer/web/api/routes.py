@@ -11,6 +11,7 @@ from typing import Any, TypeVar, cast
 
 import brotli
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
@@ -178,6 +179,38 @@ def add_deal(list_id: str) -> Any:
         raise data
     result, _created = services.add_deal(row, data, idempotency_key=key)
     return jsonify(scored(result)), 201
+
+
+@bp.post("/lists/<list_id>/changes")
+@answers_json
+def add_change(list_id: str) -> Any:
+    """Seat players, or change house rules, from deal ``from`` on; a repeated Idempotency-Key applies it once.
+
+    ``from`` must be the list's next deal: 409 with ``next``, its number, otherwise.
+    """
+    key = request.headers.get("Idempotency-Key", "").strip() or None
+    data: dict[str, Any] | BadBody
+    try:
+        data = json_object()
+    except BadBody as refused:
+        data = refused
+    row = services.editable_list(list_id, request.headers.get("X-Edit-Key"))
+    if key is not None and not services.valid_idempotency_key(key):
+        db.session.rollback()
+        raise BadBody(
+            f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
+        )
+    if isinstance(data, BadBody):
+        db.session.rollback()
+        raise data
+    try:
+        answer, _applied = services.change_from(row, data, idempotency_key=key)
+    except services.NotNextDeal as error:
+        return jsonify(error=str(error), next=error.next_number, message=_(
+            "The change was made for deal %(wanted)s, but the list's next deal is %(next)s: "
+            "deals are missing before it, or another phone added some.",
+            wanted=error.wanted, next=error.next_number)), 409
+    return jsonify(answer), 201
 
 
 @bp.put("/lists/<list_id>/deals/<int:number>")

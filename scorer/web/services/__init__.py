@@ -38,7 +38,9 @@ from scorer.web.services.lists import (
 from scorer.web.services.saved_presets import (
     checked_preset, delete_preset, get_preset, presets, save_preset,
 )
-from scorer.web.services.settings import change_from_next, rename_group_player, rename_player
+from scorer.web.services.settings import (
+    NotNextDeal, change_from, change_from_next, rename_group_player, rename_player,
+)
 
 __all__ = [
     "END_KINDS", "GROUP_FORMAT", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
@@ -46,7 +48,7 @@ __all__ = [
     "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
-    "add_deal", "after_waiting", "score_next", "all_lists", "change_from_next", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "editable_list", "api_document", "backup_document", "create_list", "deal_counts",
+    "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "editable_list", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "list_to_add_to", "next_deal", "number_of",

@@ -20,7 +20,7 @@ from scorer.engine.bulk import bulk
 from scorer.engine.changes import parse_changes
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
-from scorer.web.models import DealRow, RetiredListRow, ScoreListRow, now
+from scorer.web.models import ChangeKeyRow, DealRow, RetiredListRow, ScoreListRow, now
 from scorer.web.services.base import NotFound, _lock, lock_list, locked, transaction
 from scorer.web.services.keys import hash_key, key_from_token, require_key, token_digest
 
@@ -419,6 +419,7 @@ def reopen(row: ScoreListRow) -> None:
 def delete_list(row: ScoreListRow) -> None:
     """Delete a list and its deals for good; its id is never used again."""
     db.session.execute(sa.delete(DealRow).where(DealRow.list_id == row.id))
+    db.session.execute(sa.delete(ChangeKeyRow).where(ChangeKeyRow.list_id == row.id))
     db.session.delete(row)
     db.session.add(RetiredListRow(id=row.id))
     db.session.commit()

@@ -12,13 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import sqlalchemy as sa
+
 from scorer.engine import N_, RuleSet, ScoringError, load_list, parse_rules, rule_overrides
 from scorer.engine.changes import rename_in_deal, rename_player as renamed_document
-from scorer.engine.values import MAX_TITLE, name, name_key
+from scorer.engine.errors import shown
+from scorer.engine.values import MAX_TITLE, mapping, name, name_key
 from scorer.web.extensions import db
-from scorer.web.models import GroupRow, ScoreListRow, now
-from scorer.web.services.base import _lock, transaction
-from scorer.web.services.deals import _writable
+from scorer.web.models import ChangeKeyRow, GroupRow, ScoreListRow, now
+from scorer.web.services.base import Conflict, _lock, locked, transaction
+from scorer.web.services.deals import _writable, fingerprint, valid_idempotency_key
 from scorer.web.services.groups import follow_rename, group_lists
 
 #: The most deals a list may end after (``services.lists``' check of ``ends``).
@@ -176,12 +179,26 @@ def change_from_next(
     """
     _lock(row)
     _writable(row)
-    count = len(kept_deals(row))
+    number = _change_next(row, len(kept_deals(row)), players=players, rules=rules, next_dealer=next_dealer)
+    db.session.commit()
+    return number
+
+
+#: A change of rules that names another family.
+_SAME_FAMILY = N_("the family cannot change in a running list: it stays %(preset)s")
+
+
+def _change_next(
+    row: ScoreListRow, count: int, *, players: Sequence[str], rules: Mapping[str, Any], next_dealer: str | None,
+) -> int:
+    """:func:`change_from_next` in a transaction that holds the list's write lock; the caller commits.
+
+    ``count``: the list's kept deals. Returns the number of the deal the change counts from.
+    """
     # What the form does not show (the rules' edition) stays as the list has it.
     wanted = parse_rules({**row.rules, **dict(rules)})
     if wanted.preset != row.preset:
-        raise ScoringError("rules.preset", N_("the family cannot change in a running list: it stays %(preset)s"),
-                           preset=row.preset)
+        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.preset)
     if count == 0:
         document: dict[str, Any] = {"rules": wanted.to_dict(), "players": list(players)}
         if next_dealer:
@@ -193,7 +210,6 @@ def change_from_next(
         row.players = list(score_list.players)
         row.first_dealer = score_list.first_dealer
         _follow_names(row, built)
-        db.session.commit()
         return 1
     state = list_state(row)
     last = state.result.deals[-1]
@@ -217,6 +233,99 @@ def change_from_next(
     built = _title_of_names(row)
     row.changes = changes or None
     _follow_names(row, built)
-    db.session.commit()
     return count + 1
 
+
+class NotNextDeal(Conflict):
+    """A change sent to count from another deal than the list's next one.
+
+    The phone that sent it has not had all of its deals stored before it, or
+    another phone added deals meanwhile: the change would count for deals it
+    was not meant for.
+    """
+
+    def __init__(self, wanted: int, next_number: int) -> None:
+        self.wanted = wanted
+        #: The number of the list's next deal (the deals kept + 1).
+        self.next_number = next_number
+        super().__init__(
+            f"the change is for deal {wanted}, but the list's next deal is {next_number}: "
+            "a change counts from the next deal"
+        )
+
+
+#: The keys of a change sent through the API.
+CHANGE_REQUEST_KEYS = ("from", "players", "rules", "next_dealer")
+#: The rules that are objects of amounts: a change sent names only the amounts that change.
+_MERGED_RULES = ("tariffs", "laufende_from")
+
+
+@transaction
+def change_from(
+    row: ScoreListRow, data: Mapping[str, Any], *, idempotency_key: str | None = None,
+) -> tuple[dict[str, Any], bool]:
+    """Apply a change of players, seats or house rules sent to count from deal ``data["from"]``.
+
+    ``data`` is what the settings page's change gives, as JSON: ``players``
+    (the seating, in order; left out: the seating stays), ``rules`` (the
+    rules wanted; keys left out stay as they are in force, ``tariffs`` and
+    ``laufende_from`` merged amount by amount), ``next_dealer`` (None: the
+    rotation decides) and ``from``, which must be the list's next deal
+    (:class:`NotNextDeal` otherwise). It is applied as the settings page
+    applies it (:func:`change_from_next`).
+
+    Returns the answer (the deal it counts from, the seating, who deals it,
+    the change kept) and whether it was applied now: the same idempotency
+    key sent again is answered as the first time, and changes nothing.
+    """
+    if not locked(row.id):
+        _lock(row)
+    if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
+        raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
+    sent = fingerprint(data) if idempotency_key is not None else None
+    if idempotency_key is not None:
+        found = db.session.scalar(sa.select(ChangeKeyRow).where(
+            ChangeKeyRow.list_id == row.id, ChangeKeyRow.key == idempotency_key))
+        if found is not None:
+            if found.fingerprint != sent:
+                raise ScoringError(
+                    "Idempotency-Key", N_("was sent before with another change; a new change needs a new key"))
+            answer = dict(found.answer)
+            db.session.rollback()
+            return answer, False
+    _writable(row)
+    for key in data:
+        if key not in CHANGE_REQUEST_KEYS:
+            raise ScoringError(key, N_("is not a key of a change"))
+    start = data.get("from")
+    if isinstance(start, bool) or not isinstance(start, int):
+        raise ScoringError(
+            "from", N_("must be the number of the first deal it applies to, not %(value)s"), value=shown(start))
+    count = len(kept_deals(row))
+    if start != count + 1:
+        raise NotNextDeal(start, count + 1)
+    now_in_force = list_state(row).result
+    players = data.get("players", list(now_in_force.seated))
+    if not isinstance(players, list):
+        raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(players))
+    sent_rules = mapping(data.get("rules", {}), "rules")
+    if sent_rules.get("preset", row.preset) != row.preset:  # before its rules are merged with another family's
+        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.preset)
+    rules = {**now_in_force.rules.to_dict()}
+    for key, value in sent_rules.items():
+        rules[key] = {**rules[key], **value} if key in _MERGED_RULES and isinstance(value, dict) else value
+    dealer = data.get("next_dealer")
+    if dealer is not None:
+        name(dealer, "next_dealer")
+    try:
+        number = _change_next(row, count, players=players, rules=rules, next_dealer=dealer)
+    except ScoringError as error:  # named as the request names it: players, rules.tariffs.solo
+        raise ScoringError(error.key.removeprefix("changes."), error.template, deal=error.deal,
+                           **error.params) from None
+    after = list_state(row).result
+    kept = next((dict(c) for c in row.changes or [] if c["from"] == number), None)
+    answer = {"from": number, "players": list(after.seated), "next_dealer": after.next_dealer, "change": kept}
+    if idempotency_key is not None and sent is not None:
+        db.session.add(ChangeKeyRow(list_id=row.id, key=idempotency_key, fingerprint=sent, answer=answer))
+    db.session.commit()
+    return answer, True

@@ -14,7 +14,7 @@ from wtforms.validators import DataRequired, Length
 from scorer.engine import GAMES, Option, RuleSet
 from scorer.engine.values import MAX_NAME
 from scorer.web.lists.forms import (
-    SECTION_TITLES, NewListBase, choice, game_label, new_list_form, tariff_label,
+    SECTION_TITLES, NewListBase, amount_keys, choice, game_label, new_list_form, tariff_label,
 )
 
 
@@ -107,3 +107,45 @@ def chosen_dealer(form: NewListBase) -> str | None:
     if not seat or not seat.isdigit() or not 1 <= int(seat) <= len(fields):
         return None
     return (fields[int(seat) - 1].data or "").strip() or None
+
+
+#: What a rule field's value is, for static/settings.js: by the option's kind.
+_FIELD_KINDS = {"flag": "flag", "choice": "text", "choices": "list", "games": "games", "group": "group"}
+
+
+def rule_fields(form: NewListBase) -> list[dict[str, Any]]:
+    """How the change form's fields make the ``rules`` object, as :meth:`NewListBase.rules` reads them.
+
+    static/settings.js reads it to send the change through the API when it
+    waits on the phone behind deals (``POST /api/lists/ID/changes``): each
+    entry names a field (as the page names it, the form's prefix included), the place of its value in the rules (``path``) and
+    its ``kind``: ``number`` (empty: null), ``flag`` (a checkbox), ``text``
+    (a select), ``list`` (the boxes ticked), ``games`` (the boxes ticked in
+    the family's order, ``passed`` and the games a flag of theirs switches
+    on added: ``order``) or ``group`` (its switch: off, null, and its own
+    fields left out). ``all``: the number that means ``"all"`` (Durchmarsch).
+    """
+    family = form.engine_family
+    fields: list[dict[str, Any]] = []
+
+    def add(option: Option, name: str, path: list[str]) -> None:
+        if option.kind in ("tariffs", "laufende"):
+            stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
+            fields.extend({"field": form[stem + key].name, "path": [*path, key], "kind": "number"}
+                          for key in amount_keys(family, option))
+            return
+        entry: dict[str, Any] = {
+            "field": form[name].name, "path": path, "kind": _FIELD_KINDS.get(option.kind, "number"),
+        }
+        if option.kind == "games":
+            entry["order"] = list(family.games)
+        if option.key == "durchmarsch":
+            entry["all"] = 120
+        fields.append(entry)
+        if option.kind == "group":
+            for sub in getattr(option, "fields"):
+                add(sub, f"{name}_{sub.key}", [*path, sub.key])
+
+    for option in form.shown_options():
+        add(option, option.key, [option.key])
+    return fields

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.lists.forms import family_description
-from scorer.web.settings.forms import change_form, chosen_dealer, rename_form, rule_rows
+from scorer.web.settings.forms import change_form, chosen_dealer, rename_form, rule_fields, rule_rows
 
 bp = Blueprint("settings", __name__)
 
@@ -31,7 +31,7 @@ def _page(state: services.ListState, rename: Any, change: Any) -> Any:
         "settings/settings.html", row=row, state=state, result=result,
         rename=rename, change=change, rule_rows=rule_rows(result.rules),
         next_number=len(result.deals) + 1, family_description=family_description(row.preset),
-        changes=state.score_list.changes,
+        changes=state.score_list.changes, rule_fields=rule_fields(change),
     )
 
 
