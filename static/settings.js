@@ -5,13 +5,25 @@
 // waits behind them in the same queue, to count from the deal after them
 // (`from`); offline.js sends it after them, through the API, with its own
 // Idempotency-Key. Without deals waiting the form posts as it always did.
-// It reads the store and never makes it: a phone that never kept a deal has none.
+// Without a network (navigator.onLine says so, or the page is the copy the service
+// worker kept, sw.js: <html data-kept>) the change waits in the same queue even with
+// nothing before it, and goes when reception returns; the page says so. The other
+// forms (a rename) need the server: offline they say so rather than fail.
+// It reads the store and never makes it: a phone that never kept a deal has none
+// (offline.js makes it on the list's page, which a phone opens before this one).
 "use strict";
 (function () {
   const note = document.querySelector("[data-waiting-list]");
   const form = document.querySelector("form[data-change-form]");
   if (!note || !window.indexedDB) return;
   const list = note.dataset.waitingList;
+  const offline = () => !navigator.onLine || document.documentElement.hasAttribute("data-kept");
+  // What needs reception says so here, as on the list (offline.js's banner).
+  const banner = document.createElement("p");
+  banner.className = "net";
+  banner.setAttribute("role", "status");
+  banner.hidden = true;
+  document.body.insertBefore(banner, document.querySelector("main"));
   let waiting = null; // this list's records in the store, in order, once read
   let db = null;
 
@@ -34,23 +46,56 @@
     const found = db.transaction("deals", "readonly").objectStore("deals").index("list").getAll(list);
     found.onsuccess = function () {
       waiting = found.result.sort((a, b) => a.seq - b.seq);
-      if (waiting.length) {
-        const count = deals();
-        const number = form ? from() : "";
-        let text = count ? fill(count === 1 ? note.dataset.textOne : note.dataset.textMany,
-          { count: count, number: number }) : "";
-        if (waiting.some(isChange)) text = (text + " " + note.dataset.textChange).trim();
-        if (count) text += " " + note.dataset.textRename; // a rename is never queued: the deals still name the old name
-        note.textContent = text;
-        note.hidden = false;
-        if (form) {
-          form.querySelectorAll("[data-from-text]").forEach(function (element) {
-            element.textContent = fill(element.dataset.fromText, { number: number });
-          });
-        }
-      }
+      show();
     };
   };
+
+  // The note above the forms: what waits on this phone, or that nothing can reach the server now.
+  function show() {
+    if (!waiting) return;
+    if (!waiting.length) {
+      note.textContent = form ? fill(note.dataset.textOffline, { number: from() }) : "";
+      note.hidden = !offline() || !form;
+      return;
+    }
+    const count = deals();
+    const number = form ? from() : "";
+    let text = count ? fill(count === 1 ? note.dataset.textOne : note.dataset.textMany,
+      { count: count, number: number }) : "";
+    if (waiting.some(isChange)) text = (text + " " + note.dataset.textChange).trim();
+    if (count) text += " " + note.dataset.textRename; // a rename is never queued: the deals still name the old name
+    note.textContent = text;
+    note.hidden = false;
+    if (form) {
+      form.querySelectorAll("[data-from-text]").forEach(function (element) {
+        element.textContent = fill(element.dataset.fromText, { number: number });
+      });
+    }
+  }
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+
+  function say(text) {
+    banner.textContent = text;
+    banner.hidden = false;
+  }
+
+  // Offline, a form other than the change (a rename) and a link to a page the phone does not keep need the server.
+  document.addEventListener("submit", function (event) {
+    if (event.target === form || !offline()) return;
+    event.preventDefault();
+    say(note.dataset.textReception);
+  }, true);
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (navigator.onLine || !link || link.origin !== window.location.origin) return;
+    if (link.hash && link.pathname === location.pathname) return;
+    event.preventDefault();
+    (window.caches ? caches.match(link.href.split("#")[0]) : Promise.resolve(null)).then(function (kept) {
+      if (kept && !link.hasAttribute("download")) window.location.assign(link.href);
+      else say(note.dataset.textReception);
+    });
+  }, true);
 
   if (!form) return;
 
@@ -135,8 +180,13 @@
 
   // Keep the change behind the deals that wait, say so on the list, and open it.
   function queue(event) {
-    if (!waiting || !waiting.length || !db) return; // nothing waits: the form posts as always
+    const away = offline();
+    if (!away && (!waiting || !waiting.length || !db)) return; // nothing waits: the form posts as always
     event.preventDefault();
+    if (!waiting || !db) {
+      say(note.dataset.textReception); // no store on this phone (or not read yet): the server must take it
+      return;
+    }
     const change = changeOf();
     const count = deals();
     const record = {
@@ -147,7 +197,8 @@
     tx.objectStore("deals").put(record);
     tx.oncomplete = function () {
       const said = count ? fill(count === 1 ? form.dataset.textQueuedOne : form.dataset.textQueuedMany,
-        { count: count, number: change.from }) : note.dataset.textChange;
+        { count: count, number: change.from })
+        : waiting.some(isChange) ? note.dataset.textChange : fill(form.dataset.textQueuedNone, { number: change.from });
       try {
         sessionStorage.setItem("scorer-queued-" + list, said);
       } catch (error) {
@@ -156,7 +207,8 @@
       window.location.assign(form.dataset.listUrl);
     };
     tx.onerror = function () {
-      HTMLFormElement.prototype.submit.call(form); // the phone cannot keep it: the server takes it as before
+      if (away) say(note.dataset.textReception); // nowhere to keep it, and no server to take it
+      else HTMLFormElement.prototype.submit.call(form); // the phone cannot keep it: the server takes it as before
     };
   }
 

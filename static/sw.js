@@ -7,9 +7,10 @@
 "use strict";
 
 const CACHE = "scorer-pages-1";
-// The home page, a list, a list's form for a new deal, a group's season, and
-// the help: its index, the glossary, the complete reference, a family's page.
-const PAGE = /^\/(l\/[^/]+(\/deals\/new)?|g\/[^/]+|help(\/[^/]+)?)?$/;
+// The home page, a list, a list's form for a new deal and its settings page (players
+// and rules: a change made there offline waits on the phone, settings.js), a group's
+// season, and the help: its index, the glossary, the complete reference, a family's page.
+const PAGE = /^\/(l\/[^/]+(\/deals\/new|\/settings)?|g\/[^/]+|help(\/[^/]+)?)?$/;
 const HELP = /^\/help(\/[^/]+)?$/;
 // The language switch (/lang/de?next=...): the session's language changes.
 const LANGUAGE = /^\/lang\/[^/]+$/;
@@ -103,7 +104,7 @@ function page(request, url, stored) {
       if (!done && response) { done = true; resolve(response); }
       return response;
     };
-    const kept = () => caches.open(CACHE).then((cache) => cache.match(url.href));
+    const kept = () => caches.open(CACHE).then((cache) => cache.match(url.href)).then(marked);
     const timer = setTimeout(() => kept().then(answer), PATIENCE);
     fetch(request).then(function (response) {
       clearTimeout(timer);
@@ -119,8 +120,23 @@ function page(request, url, stored) {
   });
 }
 
-// Keep a page, the assets it names, and (for a list) its new-deal form, so
-// that an evening can start without reception. An asset's older fingerprints
+// The kept copy says so on its <html> (data-kept): a page that posts to the server
+// (settings.js) knows it was opened without a network, whatever navigator.onLine says.
+async function marked(response) {
+  if (!response) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length"); // the body is longer now, and no longer compressed
+  headers.delete("Content-Encoding");
+  return new Response(html.replace(/<html\b/i, "<html data-kept"), {
+    status: response.status, statusText: response.statusText, headers: headers,
+  });
+}
+
+// Keep a page, the assets it names, and (for a list) its new-deal form and its
+// settings page, so that an evening can start without reception. Only the pages the
+// list links to are kept: a phone without the edit link sees neither link (and the
+// server refuses it both pages). An asset's older fingerprints
 // go once the new one is kept.
 // A page sent `no-store` (a list's page that asks, once, to keep its edit link: it
 // carries the key) is not kept as it is: the page is asked for again, without the
@@ -138,7 +154,7 @@ async function keep(url, response, again = true) {
   const cache = await caches.open(CACHE);
   await cache.put(url.href, response);
   const names = new Set();
-  const pattern = /(?:href|src)="(\/static\/[^"]+\?v=[^"]+|\/l\/[^"/]+\/deals\/new)"/g;
+  const pattern = /(?:href|src)="(\/static\/[^"]+\?v=[^"]+|\/l\/[^"/]+\/(?:deals\/new|settings))"/g;
   for (const match of html.matchAll(pattern)) names.add(match[1].replace(/&amp;/g, "&"));
   for (const name of names) {
     const wanted = new URL(name, self.location.origin);
