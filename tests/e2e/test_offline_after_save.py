@@ -50,9 +50,13 @@ def test_the_list_shown_after_a_save_behaves_as_a_loaded_list_without_reception(
     expect(banner(page)).to_contain_text("No reception")
     expect(page.locator("section.totals")).to_contain_text("Totals as of the last sync")
     # A page the phone never kept needs the server: said so, instead of the browser's error page.
-    page.get_by_role("link", name="Players and rules").tap()
+    page.get_by_role("link", name="Settle up").tap()
     expect(banner(page)).to_have_text("That needs reception. Entering deals works without it.")
     assert page.locator("section.totals").count() == 1
+    # The settings page is kept with the list (a change made there offline waits on the phone).
+    page.get_by_role("link", name="Players and rules").tap()
+    expect(page.get_by_role("heading", name="Players and rules", level=1)).to_be_visible()
+    assert page.evaluate("document.documentElement.hasAttribute('data-kept')")
 
 
 def test_a_save_without_signal_waits_on_the_phone_and_is_stored_once_when_it_returns(
