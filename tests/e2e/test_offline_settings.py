@@ -142,3 +142,28 @@ def test_with_reception_and_nothing_waiting_the_change_posts_to_the_server_at_on
     assert stored_list(live_server, list_id)["changes"] == [{"from": 2, "players": NEW_SEATS}]
     assert waiting_in_store(page) == 0
     expect(page.locator("main > p[data-queued]")).to_have_count(0)
+
+
+def test_the_kept_copy_keeps_the_change_on_the_phone_though_the_phone_says_it_is_online(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    # Opened without a network, the page is the worker's copy (its token may be old, the signal
+    # weak): the change waits on the phone and goes through the API, never as the form's POST.
+    page = cellar_phone.page
+    list_id = open_list_and_keep_it(cellar_phone, deals=[FIRST])
+    cellar_phone.open(f"/l/{list_id}/settings")
+    wait_until_settings_kept(page, list_id, "en")
+    cellar_phone.context.set_offline(True)
+    cellar_phone.open(f"/l/{list_id}/settings")
+    cellar_phone.context.set_offline(False)
+    assert page.evaluate("navigator.onLine && document.documentElement.hasAttribute('data-kept')")
+    expect(page.locator("[data-waiting-list]")).to_contain_text("It counts from deal 2.")
+    posted: list[str] = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
+    swap_seats(page, NEW_SEATS)
+    apply_change(page)
+    assert page.url.endswith(f"/l/{list_id}")
+    expect(banner(page)).to_have_text(WORDS["en"]["sent"], timeout=20_000)
+    assert posted == [f"{live_server.url}/api/lists/{list_id}/changes"]
+    assert stored_list(live_server, list_id)["changes"] == [{"from": 2, "players": NEW_SEATS}]
+    assert waiting_in_store(page) == 0
