@@ -154,29 +154,41 @@ def _list_answer(row: services.ScoreListRow) -> Response:
     return response
 
 
-@bp.post("/lists/<list_id>/deals")
-@answers_json
-def add_deal(list_id: str) -> Any:
-    """Add a deal; a repeated Idempotency-Key stores it once."""
-    # The body is read before the lock, which other phones adding to the list wait
-    # for; a bad one is refused after it, so that a missing list or key says so first.
+def _keyed_change(
+    list_id: str, find: Callable[[str, str | None], services.ScoreListRow],
+) -> tuple[services.ScoreListRow, dict[str, Any], str | None]:
+    """The list a change sent with an Idempotency-Key is for, its JSON body, and the key.
+
+    ``find`` finds the list with the request's X-Edit-Key (and may take its
+    write lock, which other phones changing the list wait for). The body is
+    read before, and a bad body or key refused after it, so that a missing
+    list or edit key says so first; a refusal lets go of the lock at once.
+    """
     key = request.headers.get("Idempotency-Key", "").strip() or None
     data: dict[str, Any] | BadBody
     try:
         data = json_object()
     except BadBody as refused:
         data = refused
-    # Found and locked in one round trip (every phone adding to the list waits on each
-    # one), or on PostgreSQL read without the lock, the add then made in one statement.
-    row = services.list_to_add_to(list_id, request.headers.get("X-Edit-Key"))
+    row = find(list_id, request.headers.get("X-Edit-Key"))
     if key is not None and not services.valid_idempotency_key(key):
-        db.session.rollback()  # refused: let go of the lock at once
+        db.session.rollback()
         raise BadBody(
             f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
         )
     if isinstance(data, BadBody):
         db.session.rollback()
         raise data
+    return row, data, key
+
+
+@bp.post("/lists/<list_id>/deals")
+@answers_json
+def add_deal(list_id: str) -> Any:
+    """Add a deal; a repeated Idempotency-Key stores it once."""
+    # Found and locked in one round trip (every phone adding to the list waits on each
+    # one), or on PostgreSQL read without the lock, the add then made in one statement.
+    row, data, key = _keyed_change(list_id, services.list_to_add_to)
     result, _created = services.add_deal(row, data, idempotency_key=key)
     return jsonify(scored(result)), 201
 
@@ -188,21 +200,7 @@ def add_change(list_id: str) -> Any:
 
     ``from`` must be the list's next deal: 409 with ``next``, its number, otherwise.
     """
-    key = request.headers.get("Idempotency-Key", "").strip() or None
-    data: dict[str, Any] | BadBody
-    try:
-        data = json_object()
-    except BadBody as refused:
-        data = refused
-    row = services.editable_list(list_id, request.headers.get("X-Edit-Key"))
-    if key is not None and not services.valid_idempotency_key(key):
-        db.session.rollback()
-        raise BadBody(
-            f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
-        )
-    if isinstance(data, BadBody):
-        db.session.rollback()
-        raise data
+    row, data, key = _keyed_change(list_id, services.editable_list)
     try:
         answer, _applied = services.change_from(row, data, idempotency_key=key)
     except services.NotNextDeal as error:

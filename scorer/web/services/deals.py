@@ -25,7 +25,9 @@ from scorer.web.services.base import (
     Conflict, NotFound, _lock, by_id, lock_list, locked, transaction, write_and_commit,
 )
 from scorer.web.services.keys import require_key
-from scorer.web.services.lists import _all_deals, engine_list, is_list_id, kept_deals, list_state, parsed
+from scorer.web.services.lists import (
+    _all_deals, editable_list, engine_list, is_list_id, kept_deals, list_state, parsed,
+)
 
 
 #: The longest Idempotency-Key taken; it is kept whole.
@@ -46,6 +48,15 @@ def fingerprint(data: Mapping[str, Any]) -> str:
     """A hash of a deal as sent: the same deal in any key order gives the same hash."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def sent_with_key(idempotency_key: str | None, data: Mapping[str, Any]) -> str | None:
+    """The fingerprint of what was sent with this Idempotency-Key (None without one); refused if the key is bad."""
+    if idempotency_key is None:
+        return None
+    if not valid_idempotency_key(idempotency_key):
+        raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
+    return fingerprint(data)
 
 
 def _writable(row: ScoreListRow) -> None:
@@ -273,9 +284,7 @@ def add_deal(
     the row was read to add in one statement (:func:`list_to_add_to`), which
     takes the lock only if the list changed meanwhile.
     """
-    if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
-        raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
-    sent = fingerprint(data) if idempotency_key else None
+    sent = sent_with_key(idempotency_key, data)
     if not locked(row.id):
         list_id = row.id
         if list_id in db.session.info.get("read_to_add", ()):
@@ -357,8 +366,6 @@ def list_to_add_to(list_id: str, key: str | None) -> ScoreListRow:
     as :func:`scorer.web.services.lists.editable_list`: found and locked in
     one statement.
     """
-    from scorer.web.services.lists import editable_list
-
     if (db.session.get_bind().dialect.name != "postgresql" or db.session().in_transaction()
             or _LOCK_FIRST.get(list_id, 0.0) > time.monotonic()):
         return editable_list(list_id, key)

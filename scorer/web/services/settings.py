@@ -21,7 +21,7 @@ from scorer.engine.values import MAX_TITLE, mapping, name, name_key
 from scorer.web.extensions import db
 from scorer.web.models import ChangeKeyRow, GroupRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, _lock, locked, transaction
-from scorer.web.services.deals import _writable, fingerprint, valid_idempotency_key
+from scorer.web.services.deals import _writable, sent_with_key
 from scorer.web.services.groups import follow_rename, group_lists
 
 #: The most deals a list may end after (``services.lists``' check of ``ends``).
@@ -280,9 +280,7 @@ def change_from(
     """
     if not locked(row.id):
         _lock(row)
-    if idempotency_key is not None and not valid_idempotency_key(idempotency_key):
-        raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
-    sent = fingerprint(data) if idempotency_key is not None else None
+    sent = sent_with_key(idempotency_key, data)
     if idempotency_key is not None:
         found = db.session.scalar(sa.select(ChangeKeyRow).where(
             ChangeKeyRow.list_id == row.id, ChangeKeyRow.key == idempotency_key))
