@@ -40,8 +40,10 @@ CONTENT_SECURITY_POLICY = "; ".join(
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
-    # Edit links carry the edit key: never send them on to another site.
-    "Referrer-Policy": "no-referrer",
+    # Edit links carry the edit key in the query: another site gets no Referer
+    # at all, while the site's own form posts carry theirs, which Flask-WTF's
+    # CSRF check asks of every request over https (WTF_CSRF_SSL_STRICT).
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 
@@ -53,6 +55,9 @@ class MissingSecretKey(RuntimeError):
 class SecretKeyTooShort(RuntimeError):
     """The SECRET_KEY is too short to keep sessions and edit keys safe."""
 
+
+#: Over https, a browser keeps to https for a year: no first request in plain text.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 #: The shortest SECRET_KEY taken: it signs the session and derives edit keys.
 MIN_SECRET_KEY_BYTES = 32
@@ -234,6 +239,8 @@ def register_security(app: Flask) -> None:
     def secure_headers(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.is_secure:
+            response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
         return response
 
 

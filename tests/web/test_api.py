@@ -263,7 +263,7 @@ def test_every_answer_carries_the_security_headers(client: FlaskClient) -> None:
         assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
         assert "unsafe-inline" not in policy
         assert headers["X-Content-Type-Options"] == "nosniff"
-        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Referrer-Policy"] == "same-origin"
 
 
 def test_creating_lists_is_rate_limited(app: Any, client: FlaskClient) -> None:
