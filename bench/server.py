@@ -83,7 +83,9 @@ class Gunicorn:
         with self.error_log.open("ab") as log:  # the server keeps its own copy of the file open
             self.process = subprocess.Popen(
                 [
-                    str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}",
+                    # The package's settings (as `scorer serve`), then this run's own.
+                    str(BIN / "gunicorn"), "-c", "python:scorer.web.gunicorn_conf",
+                    "--bind", f"127.0.0.1:{self.port}",
                     "--worker-class", "gthread", "--workers", str(self.workers),
                     "--threads", str(self.threads), "--keep-alive", str(self.keepalive),
                     "--log-level", "warning", self.app,
