@@ -17,6 +17,7 @@ from markupsafe import Markup
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
+from scorer.web.limits import limit_list_creation, lists_left, made_lists
 from scorer.web.lists.forms import choice, family_label
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
@@ -274,22 +275,44 @@ def export_group(group_id: str) -> Any:
 
 
 @bp.route("/groups/import", methods=["GET", "POST"])
+@limit_list_creation
 def import_group() -> Any:
-    """Store a group archive as a new group with its lists."""
+    """Store a group archive as a new group with its lists, if the budget of new lists has room for all."""
     form = ImportGroupForm()
+    status = 200
     if form.validate_on_submit():
         upload = form.upload.data
         data = upload.read() if upload is not None and getattr(upload, "filename", None) else b""
+        token = (form.once.data or "")[:64] or None
         try:
-            imported = services.import_group(data, token=(form.once.data or "")[:64] or None)
+            archive = services.read_group_archive(data)
         except ScoringError as error:
             form.upload.errors = [*form.upload.errors, i18n.message(error)]
         else:
-            access.remember_key(imported.group, imported.key)
-            # Open lists can go on: keep their keys. Finished ones are the season's record.
-            for row, key in imported.lists:
-                if row.finished_at is None:
-                    access.remember_key(row, key)
-            flash(_("The group is imported."))
-            return redirect(url_for("groups.show_group", group_id=imported.group.id))
-    return render_template("groups/import.html", form=form)
+            left = lists_left()
+            # A form sent again makes no list: it only leads to the group it made.
+            if left is not None and len(archive.lists) > left and not services.imported_before(token):
+                status = 429
+                form.upload.errors = [*form.upload.errors, ngettext(
+                    "The archive holds %(num)s list, but this phone may make only %(left)s more now. "
+                    "Nothing is stored: try again later.",
+                    "The archive holds %(num)s lists, but this phone may make only %(left)s more now. "
+                    "Nothing is stored: try again later.",
+                    len(archive.lists), left=left,
+                )]
+            else:
+                return _store(archive, token=token)
+    return render_template("groups/import.html", form=form), status
+
+
+def _store(archive: services.GroupArchive, *, token: str | None) -> Any:
+    """Store the archive read; this phone keeps the group's key and its open lists' keys."""
+    imported = services.import_group(archive, token=token)
+    made_lists(len(imported.lists))  # a form sent again made none
+    access.remember_key(imported.group, imported.key)
+    # Open lists can go on: keep their keys. Finished ones are the season's record.
+    for row, key in imported.lists:
+        if row.finished_at is None:
+            access.remember_key(row, key)
+    flash(_("The group is imported."))
+    return redirect(url_for("groups.show_group", group_id=imported.group.id))
