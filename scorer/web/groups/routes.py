@@ -8,7 +8,8 @@ from datetime import date
 from typing import Any
 
 from flask import (
-    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for,
+    Blueprint, Response, abort, flash, jsonify, make_response, redirect, render_template, request,
+    url_for,
 )
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
@@ -23,6 +24,7 @@ from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
 from scorer.web.presets.forms import DeletePresetForm, PresetForm
 from scorer.web.settings.forms import rename_form
+from scorer.web.undo import BACKGROUND
 
 bp = Blueprint("groups", __name__)
 
@@ -168,16 +170,21 @@ def show_group(group_id: str) -> Any:
                    "presets": services.presets(owner=None, group=group),
                    "preset_form": preset_form(lists[::-1]),
                    "remove_form": list_form(lists[::-1], prefix="remove")}
-    return render_template(
+    # The copy the service worker keeps for offline is asked for in the background:
+    # it leaves the edit link out, so that the key outlives no cleared cookies in a
+    # cache. The page that shows the link is kept by no cache (static/sw.js asks again).
+    kept = bool(request.headers.get(BACKGROUND))
+    edit_link = (url_for("groups.show_group", group_id=group.id, key=access.edit_key(group),
+                         _external=True) if can_edit and not kept else None)
+    response = make_response(render_template(
         "groups/group.html", group=group, season=season, cards=list_cards(lists[::-1], season),
         season_html=season_html(group, season), can_edit=can_edit, **editing,
         view_link=url_for("groups.show_group", group_id=group.id, _external=True),
-        edit_link=(
-            url_for("groups.show_group", group_id=group.id,
-                    key=access.edit_key(group), _external=True)
-            if can_edit else None
-        ),
-    )
+        edit_link=edit_link, edit_link_left_out=can_edit and kept,
+    ))
+    if edit_link is not None:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.post("/g/<group_id>/lists")
