@@ -138,9 +138,11 @@ async function marked(response) {
 // list links to are kept: a phone without the edit link sees neither link (and the
 // server refuses it both pages). An asset's older fingerprints
 // go once the new one is kept.
-// A page sent `no-store` (a list's page that asks, once, to keep its edit link: it
-// carries the key) is not kept as it is: the page is asked for again, without the
-// prompt now, and that copy is kept, so that offline the prompt never shows again.
+// A page sent `no-store` (a list's page that asks, once, to keep its edit link, or a
+// group's page showing its editor the edit link: both carry the key) is not kept as it
+// is: the page is asked for again, quietly, and that copy is kept. It has no key: the
+// list's prompt shows only once, and a group's page asked for quietly leaves its edit
+// link out. A key kept in the cache would outlive the phone's cleared cookies.
 // Nor is a page showing a message ("Deal 2 undone." and its Restore button): the
 // copy asked for quietly has none, and offline shows no button that needs the server.
 async function keep(url, response, again = true) {

@@ -21,6 +21,7 @@ from typing import Any, cast
 from flask import flash, get_flashed_messages, request
 
 #: The header a fetch the phone makes on its own sends (static/sw.js, static/list.js).
+#: A group's page leaves its edit link out of such a copy (groups.show_group).
 BACKGROUND = "X-Scorer-Background"
 
 

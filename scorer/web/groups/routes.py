@@ -8,7 +8,8 @@ from datetime import date
 from typing import Any
 
 from flask import (
-    Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for,
+    Blueprint, Response, abort, flash, jsonify, make_response, redirect, render_template, request,
+    url_for,
 )
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
@@ -17,11 +18,13 @@ from markupsafe import Markup
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
+from scorer.web.limits import limit_list_creation, lists_left, made_lists
 from scorer.web.lists.forms import choice, family_label
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
 from scorer.web.presets.forms import DeletePresetForm, PresetForm
 from scorer.web.settings.forms import rename_form
+from scorer.web.undo import BACKGROUND
 
 bp = Blueprint("groups", __name__)
 
@@ -167,16 +170,21 @@ def show_group(group_id: str) -> Any:
                    "presets": services.presets(owner=None, group=group),
                    "preset_form": preset_form(lists[::-1]),
                    "remove_form": list_form(lists[::-1], prefix="remove")}
-    return render_template(
+    # The copy the service worker keeps for offline is asked for in the background:
+    # it leaves the edit link out, so that the key outlives no cleared cookies in a
+    # cache. The page that shows the link is kept by no cache (static/sw.js asks again).
+    kept = bool(request.headers.get(BACKGROUND))
+    edit_link = (url_for("groups.show_group", group_id=group.id, key=access.edit_key(group),
+                         _external=True) if can_edit and not kept else None)
+    response = make_response(render_template(
         "groups/group.html", group=group, season=season, cards=list_cards(lists[::-1], season),
         season_html=season_html(group, season), can_edit=can_edit, **editing,
         view_link=url_for("groups.show_group", group_id=group.id, _external=True),
-        edit_link=(
-            url_for("groups.show_group", group_id=group.id,
-                    key=access.edit_key(group), _external=True)
-            if can_edit else None
-        ),
-    )
+        edit_link=edit_link, edit_link_left_out=can_edit and kept,
+    ))
+    if edit_link is not None:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.post("/g/<group_id>/lists")
@@ -274,22 +282,44 @@ def export_group(group_id: str) -> Any:
 
 
 @bp.route("/groups/import", methods=["GET", "POST"])
+@limit_list_creation
 def import_group() -> Any:
-    """Store a group archive as a new group with its lists."""
+    """Store a group archive as a new group with its lists, if the budget of new lists has room for all."""
     form = ImportGroupForm()
+    status = 200
     if form.validate_on_submit():
         upload = form.upload.data
         data = upload.read() if upload is not None and getattr(upload, "filename", None) else b""
+        token = (form.once.data or "")[:64] or None
         try:
-            imported = services.import_group(data, token=(form.once.data or "")[:64] or None)
+            archive = services.read_group_archive(data)
         except ScoringError as error:
             form.upload.errors = [*form.upload.errors, i18n.message(error)]
         else:
-            access.remember_key(imported.group, imported.key)
-            # Open lists can go on: keep their keys. Finished ones are the season's record.
-            for row, key in imported.lists:
-                if row.finished_at is None:
-                    access.remember_key(row, key)
-            flash(_("The group is imported."))
-            return redirect(url_for("groups.show_group", group_id=imported.group.id))
-    return render_template("groups/import.html", form=form)
+            left = lists_left()
+            # A form sent again makes no list: it only leads to the group it made.
+            if left is not None and len(archive.lists) > left and not services.imported_before(token):
+                status = 429
+                form.upload.errors = [*form.upload.errors, ngettext(
+                    "The archive holds %(num)s list, but this phone may make only %(left)s more now. "
+                    "Nothing is stored: try again later.",
+                    "The archive holds %(num)s lists, but this phone may make only %(left)s more now. "
+                    "Nothing is stored: try again later.",
+                    len(archive.lists), left=left,
+                )]
+            else:
+                return _store(archive, token=token)
+    return render_template("groups/import.html", form=form), status
+
+
+def _store(archive: services.GroupArchive, *, token: str | None) -> Any:
+    """Store the archive read; this phone keeps the group's key and its open lists' keys."""
+    imported = services.import_group(archive, token=token)
+    made_lists(len(imported.lists))  # a form sent again made none
+    access.remember_key(imported.group, imported.key)
+    # Open lists can go on: keep their keys. Finished ones are the season's record.
+    for row, key in imported.lists:
+        if row.finished_at is None:
+            access.remember_key(row, key)
+    flash(_("The group is imported."))
+    return redirect(url_for("groups.show_group", group_id=imported.group.id))

@@ -20,9 +20,13 @@ from scorer.web.services.deals import (
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
+from scorer.web.services.group_archive import (
+    GROUP_FORMAT, GroupArchive, ImportedGroup, archive_name, export_group, import_group, imported_before,
+    read_group_archive,
+)
 from scorer.web.services.groups import (
-    GROUP_FORMAT, GroupNotAllowed, ImportedGroup, ListSummary, Season, add_to_group, archive_name, create_group,
-    create_group_list, export_group, get_group, group_lists, group_of, import_group, known_groups,
+    GroupNotAllowed, ListSummary, Season, add_to_group, create_group,
+    create_group_list, get_group, group_lists, group_of, known_groups,
     keep_bounded, list_summaries, list_summary, remove_from_group, require_group_key, season, this_year,
 )
 from scorer.web.services.keys import (
@@ -43,9 +47,9 @@ from scorer.web.services.settings import (
 )
 
 __all__ = [
-    "END_KINDS", "GROUP_FORMAT", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
+    "END_KINDS", "GROUP_FORMAT", "GroupArchive", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
-    "get_group", "group_lists", "group_of", "import_group", "known_groups", "list_summary",
+    "get_group", "group_lists", "group_of", "import_group", "imported_before", "read_group_archive", "known_groups", "list_summary",
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "editable_list", "api_document", "backup_document", "create_list", "deal_counts",

@@ -1,21 +1,17 @@
-"""A group: making it, its lists in and out, its season, and its archive of list files.
+"""A group: making it, its lists in and out, and its season.
 
 A season is summed from each list's result; a list's result is kept by its
 revision (which every change bumps), so a group page replays a list only
 after it changed, and the lists it has not seen yet are read in one query.
 Nothing is stored as truth: the cache is only a memory. The group's saved
-house rules live in saved_presets and go with its archive.
+house rules live in saved_presets; its archive of list files in group_archive.
 """
 
 from __future__ import annotations
 
 import hmac
-import io
-import json
-import re
 import secrets
 import threading
-import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -25,31 +21,20 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorer.engine import N_, ScoringError, load_list, parse_document
+from scorer.engine import N_, ScoringError
 from scorer.engine.season import ListTotals, Standing, running_over_lists, standings
 from scorer.engine.statistics import PlayerStatistics, statistics, summed
 from scorer.engine.values import name as player_name, name_key
 from scorer.web.extensions import db
-from scorer.web.models import DealRow, GroupRow, PresetRow, ScoreListRow, now
+from scorer.web.models import DealRow, GroupRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
-from scorer.web.services.files import export_document
 from scorer.web.services.keys import hash_key, key_from_token
-from scorer.web.services.lists import (
-    _check_ends, create_list, engine_list, is_list_id, list_state, parsed_deal,
-)
-from scorer.web.services.saved_presets import checked_preset, presets
+from scorer.web.services.lists import create_list, engine_list, is_list_id, list_state, parsed_deal
 
 MAX_GROUP_NAME = 80
 #: A Stammtisch is more than a table, but not a town.
 MAX_GROUP_PLAYERS = 40
 MAX_PLAYER_NAME = 40
-#: The group archive's format, and what an import reads at most.
-GROUP_FORMAT = "schafkopf-group/1"
-MAX_ARCHIVE_LISTS = 500
-MAX_ARCHIVE_FILE = 1024 * 1024
-MAX_ARCHIVE_TOTAL = 32 * 1024 * 1024
-#: The most saved house rules an archive brings in.
-MAX_ARCHIVE_PRESETS = 200
 
 
 # -- making and finding a group ----------------------------------------------------------
@@ -86,16 +71,22 @@ def create_group(document: Mapping[str, Any], *, token: str | None = None) -> tu
     """
     name = _checked_name(document.get("name"))
     players = _checked_players(document.get("players"))
-    if token:
-        repeat = db.session.scalar(sa.select(GroupRow).where(GroupRow.creation_token == token))
-        if repeat is not None:
-            return repeat, key_from_token(token)
+    repeat = group_made_with(token)
+    if token and repeat is not None:
+        return repeat, key_from_token(token)
     key = key_from_token(token) if token else secrets.token_urlsafe(24)
     group = GroupRow(id=secrets.token_urlsafe(16), name=name, players=players,
                      edit_key_hash=hash_key(key), creation_token=token or None)
     db.session.add(group)
     db.session.commit()
     return group, key
+
+
+def group_made_with(token: str | None) -> GroupRow | None:
+    """The group a form with this one-time token made already, if it did."""
+    if not token:
+        return None
+    return db.session.scalar(sa.select(GroupRow).where(GroupRow.creation_token == token))
 
 
 def get_group(group_id: str) -> GroupRow:
@@ -359,143 +350,3 @@ def season(
     return Season(start=start, end=end, lists=lists, standings=sums.standings,
                   statistics=sums.statistics, games=sums.games, players=sums.players,
                   running=sums.running)
-
-
-# -- the archive: list files and group.json in one zip ------------------------------------------
-
-
-def _stem(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:40] or "list"
-
-
-def export_group(group: GroupRow, *, with_presets: bool = False) -> bytes:
-    """The group as a zip: group.json (name, players, the lists' dates) and each list's file.
-
-    ``with_presets``: group.json carries the group's saved house rules too;
-    only for whoever holds the group's edit key.
-    """
-    entries = []
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for number, row in enumerate(group_lists(group), start=1):
-            path = f"lists/{number:03d}-{_stem(row.title)}.json"
-            document = export_document(list_state(row))
-            archive.writestr(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-            entries.append({
-                "file": path,
-                "created_at": row.created_at.isoformat(),
-                "finished_at": row.finished_at.isoformat() if row.finished_at else None,
-            })
-        manifest = {"format": GROUP_FORMAT, "name": group.name, "players": list(group.players),
-                    "lists": entries}
-        if with_presets:
-            manifest["presets"] = [{"name": p.name, "rules": p.rules}
-                                   for p in presets(owner=None, group=group)]
-        archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
-    return out.getvalue()
-
-
-def archive_name(group: GroupRow) -> str:
-    """A safe file name for the group's archive."""
-    return f"schafkopf-group-{_stem(group.name)}.zip"
-
-
-@dataclass(frozen=True)
-class ImportedGroup:
-    """A group brought in from an archive: its edit key, and each new list with its key."""
-
-    group: GroupRow
-    key: str
-    lists: tuple[tuple[ScoreListRow, str], ...]
-
-
-def _read(archive: zipfile.ZipFile, path: str, key: str) -> Any:
-    try:
-        info = archive.getinfo(path)
-    except KeyError:
-        raise ScoringError(key, N_("%(file)s is missing from the archive"), file=path) from None
-    if info.file_size > MAX_ARCHIVE_FILE:
-        raise ScoringError(key, N_("%(file)s is too big"), file=path)
-    return parse_document(archive.read(info))
-
-
-def _when(value: Any, key: str) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        return datetime.fromisoformat(value).replace(tzinfo=None)
-    except (TypeError, ValueError):
-        raise ScoringError(key, N_("is not a date: %(value)s"), value=str(value)[:40]) from None
-
-
-def _archive_presets(value: Any) -> dict[str, dict[str, Any]]:
-    """The saved house rules of group.json, checked, by name (a later one of a name wins)."""
-    if value is None:
-        return {}
-    if not isinstance(value, list) or not all(isinstance(p, Mapping) for p in value):
-        raise ScoringError("presets", N_("must be a list of objects"))
-    if len(value) > MAX_ARCHIVE_PRESETS:
-        raise ScoringError("presets", N_("is too big"))
-    saved = {}
-    for entry in value:
-        try:
-            name, rules = checked_preset(entry.get("name"), entry.get("rules"))
-        except ScoringError as error:
-            raise ScoringError("presets", N_("%(file)s: %(reason)s"),
-                               file=str(entry.get("name"))[:60], reason=error.message) from None
-        saved[name] = rules
-    return saved
-
-
-@transaction
-def import_group(data: bytes, *, token: str | None = None) -> ImportedGroup:
-    """Store a group and its lists from an archive that ``export_group`` wrote.
-
-    Everything is read and checked before anything is stored. The group and
-    its lists get new ids and edit keys; each list keeps its dates.
-    """
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        infos = archive.infolist()
-    except (zipfile.BadZipFile, ValueError):
-        raise ScoringError("archive", N_("is not a group archive (a zip file)")) from None
-    if len(infos) > MAX_ARCHIVE_LISTS + 1 or sum(i.file_size for i in infos) > MAX_ARCHIVE_TOTAL:
-        raise ScoringError("archive", N_("is too big"))
-    manifest = _read(archive, "group.json", "group.json")
-    if not isinstance(manifest, Mapping) or manifest.get("format") != GROUP_FORMAT:
-        raise ScoringError("group.json", N_("is not a %(format)s file"), format=GROUP_FORMAT)
-    entries = manifest.get("lists") or []
-    if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
-        raise ScoringError("group.json", N_("its lists must be a list of objects"))
-    documents = []
-    for entry in entries:
-        path = str(entry.get("file", ""))
-        try:
-            document = _read(archive, path, "lists")
-            score_list = load_list(document)  # every list must score before anything is kept
-            ends = document.get("ends")
-            _check_ends(ends if isinstance(ends, Mapping) else None, score_list.rules.preset,
-                        len(score_list.players))
-        except ScoringError as error:
-            raise ScoringError("lists", N_("%(file)s: %(reason)s"), file=path,
-                               reason=error.message) from None
-        documents.append((document, _when(entry.get("created_at"), "created_at"),
-                          _when(entry.get("finished_at"), "finished_at")))
-    saved = _archive_presets(manifest.get("presets"))
-    group, key = create_group(
-        {"name": manifest.get("name"), "players": manifest.get("players")}, token=token
-    )
-    if group_lists(group) or presets(owner=None, group=group):  # a resent import: it is there already
-        return ImportedGroup(group, key, ())
-    lists = []
-    for document, created_at, finished_at in documents:
-        row, list_key = create_list(document, group_id=group.id)
-        row.created_at = created_at or row.created_at
-        row.updated_at = max(row.updated_at, row.created_at)
-        row.finished_at = finished_at
-        lists.append((row, list_key))
-    for name, rules in saved.items():
-        db.session.add(PresetRow(name=name, rules=rules, group_id=group.id))
-    db.session.commit()
-    return ImportedGroup(group, key, tuple(lists))
-
