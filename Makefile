@@ -6,7 +6,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 # Touched after a successful install; older than pyproject.toml means reinstall.
+# `make run` installs what running needs; `make test` adds the test tools.
 STAMP  := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.installed-test
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 PYTEST_ARGS ?=
@@ -26,9 +28,13 @@ install: $(STAMP)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e '.[test]'
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install -e .
 	touch $@
+
+$(TESTSTAMP): pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[test]'
+	touch $(STAMP) $@
 
 # The schema is brought up to date before serving; the SQLite file lives in instance/.
 run: $(STAMP) instance/config.py $(MO)
@@ -41,12 +47,12 @@ run: $(STAMP) instance/config.py $(MO)
 # runs on PostgreSQL only, as a host does: in the second run.
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: typecheck $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
+test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
 	$(BIN)/python -m pytest --ignore=tests/deploy $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The whole package, strictly (pyproject.toml's [tool.mypy]); a type error fails `make test`.
-typecheck: $(STAMP)
+typecheck: $(TESTSTAMP)
 	$(BIN)/mypy
 
 $(MO): $(MO:.mo=.po) | $(STAMP)
@@ -54,7 +60,7 @@ $(MO): $(MO:.mo=.po) | $(STAMP)
 
 # After changing user-visible strings: gather them and update the German
 # catalog; then translate what it marks new (tests/web/test_i18n.py checks).
-messages: $(STAMP)
+messages: $(TESTSTAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ \
 	    --project "Schafkopf scorer" -o scorer/translations/messages.pot .
 	$(BIN)/pybabel update --ignore-obsolete -i scorer/translations/messages.pot -d scorer/translations
@@ -80,7 +86,7 @@ $(REDIS_SERVER):
 # PostgreSQL: the one-list test against SQLite's, and one host serving 250
 # tables, alone and as two servers sharing a Redis; and once more with py-spy
 # sampling the app server, to say where its CPU and an add's time go.
-bench: $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
+bench: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/save.py
@@ -90,7 +96,7 @@ bench: $(STAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --profile
 
 # The sampler bench/load.py --profile uses (pyproject.toml's `bench` extra).
-$(BIN)/py-spy: | $(STAMP)
+$(BIN)/py-spy: | $(TESTSTAMP)
 	$(BIN)/python -m pip install -e '.[test,bench]'
 
 # Leaves instance/ alone: it holds the database of the lists.

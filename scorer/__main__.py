@@ -1,4 +1,4 @@
-"""``python -m scorer score FILE``: score a list file on the command line."""
+"""``scorer score FILE``: score a list file on the command line; ``scorer serve``: run the app."""
 
 from __future__ import annotations
 
@@ -36,7 +36,20 @@ def main(argv: list[str] | None = None) -> int:
     table.add_argument("--lang", choices=("en", "de"), default="en",
                        help="de: the German table of docs/rules.de.md")
     commands.add_parser("breakdown-examples", help="print docs/breakdown-examples.md")
+    serve = commands.add_parser(
+        "serve", help="run the app in production: migrate, then gunicorn (README, Deploying)",
+        description="Refuse without a good SECRET_KEY, bring the database up to date, then serve "
+                    "with gunicorn and the project's settings. Arguments after -- go to gunicorn.",
+    )
+    serve.add_argument("--no-migrate", action="store_true",
+                       help="leave the schema alone (another server of the same database migrates)")
+    serve.add_argument("gunicorn_args", nargs="*", metavar="GUNICORN_ARG",
+                       help="passed on to gunicorn, e.g. -- --workers 4")
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        from scorer.web.serve import serve as run_server
+
+        return run_server(args.gunicorn_args, migrate=not args.no_migrate)
     if args.command == "rules-table":
         sys.stdout.write(rules_table(lang=args.lang))
         return 0

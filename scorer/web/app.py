@@ -18,9 +18,9 @@ from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from scorer.web import shipped
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de")
 
 #: No inline script or style, nothing from another host, never in a frame.
@@ -67,10 +67,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the table app."""
     app = Flask(
         "scorer",
-        instance_path=str(ROOT / "instance"),
+        instance_path=str(shipped.instance_folder()),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(shipped.folder("templates")),
+        static_folder=str(shipped.folder("static")),
     )
     configure(app, test_config)
     register_proxies(app)
@@ -192,7 +192,7 @@ def select_locale() -> str:
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to the app."""
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(shipped.folder("migrations")))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     limiter.init_app(app)
@@ -315,7 +315,7 @@ class HideEditKeys(logging.Filter):
     """Write ``key=...`` in a logged request line as ``key=[hidden]``.
 
     The development server (``make run``) logs every request line with its
-    query, and an edit link carries its key there (gunicorn.conf.py keeps
+    query, and an edit link carries its key there (scorer/web/gunicorn_conf.py keeps
     queries out of gunicorn's access log).
     """
 

@@ -1,59 +1,199 @@
-"""An installed package serves German: the compiled catalog is built into it.
+"""The wheel serves on its own: built from a fresh checkout, installed into a
+fresh virtualenv, started with ``scorer serve``.
 
-The build compiles the catalog (setup.py), so a checkout that never ran
-`make` installs German all the same, as the README's deployment steps do.
+No checkout is beside it: the templates, assets, migrations and docs it
+serves are the ones inside the package, and the German catalog the build
+compiled. The server is gunicorn with the project's settings, on loopback,
+on this run's database (PostgreSQL under scripts/with-postgres).
 """
 
 from __future__ import annotations
 
+import http.cookiejar
+import json
+import re
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
+import venv
 import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tests.web.conftest import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = "scorer/translations/de/LC_MESSAGES/messages.mo"
-#: What a fresh checkout holds: no compiled catalog, no virtualenv, no database.
-NOT_IN_A_CHECKOUT = shutil.ignore_patterns(
-    ".git", ".venv", "instance", "__pycache__", "*.mo", "*.egg-info", "build", "dist",
-    ".pytest_cache", ".hypothesis", ".mypy_cache", "tests", "bench", "docs",
-)
-
-SERVE_GERMAN = """
-from scorer import create_app
-import scorer
-app = create_app({"TESTING": True, "SECRET_KEY": "k" * 32, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
-page = app.test_client().get("/import", headers={"Accept-Language": "de"}).get_data(as_text=True)
-print(scorer.__file__)
-print("Eine Liste importieren" in page and 'lang="de"' in page)
-"""
 
 
-def test_a_wheel_built_from_a_fresh_checkout_holds_the_catalog_and_serves_german(tmp_path: Path) -> None:
-    checkout = tmp_path / "checkout"
-    shutil.copytree(ROOT, checkout, ignore=NOT_IN_A_CHECKOUT)
+def fresh_clone(target: Path) -> None:
+    """What a clone of this working tree holds: the files git keeps, and new
+    ones it does not ignore; no virtualenv, compiled catalog or database."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, check=True, timeout=60).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+#: The folders the wheel carries inside the package, a file of each.
+SHIPPED = ["scorer/templates/base.html", "scorer/static/app.css", "scorer/migrations/env.py",
+           "scorer/docs/rules.md", "scorer/docs/rules.de.md", "scorer/web/gunicorn_conf.py"]
+#: Every kind of page, ``{id}`` a list with one deal whose edit key the client holds.
+PAGES = ["/", "/new", "/new?family=sheepshead", "/import", "/groups/new", "/groups/import",
+         "/help", "/help/glossary", "/help/bavarian", "/help/reference", "/help/list-file.md",
+         "/l/{id}", "/l/{id}/deals/new", "/l/{id}/deals/1", "/l/{id}/settle", "/l/{id}/share",
+         "/l/{id}/settings"]
+#: A word each language's pages show in their header.
+HELP = {"en": "Help", "de": "Hilfe"}
+KEY = "packaged-secret-key-of-at-least-32-bytes"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Installed:
+    """The wheel installed alone in a virtualenv of its own."""
+
+    wheel: Path
+    bin: Path
+    home: Path
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    home = tmp_path_factory.mktemp("packaged")
+    checkout = home / "checkout"
+    fresh_clone(checkout)
     assert not (checkout / CATALOG).exists()
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
-         "-w", str(tmp_path / "dist"), str(checkout)],
+         "-w", str(home / "dist"), str(checkout)],
         check=True, capture_output=True, timeout=300,
     )
-    (wheel,) = (tmp_path / "dist").glob("scorer-*.whl")
-    assert CATALOG in zipfile.ZipFile(wheel).namelist()
+    (wheel,) = (home / "dist").glob("scorer-*.whl")
+    shutil.rmtree(checkout)  # nothing of the checkout is left to serve from
+    venv.create(home / "venv", with_pip=True)
+    bin_ = home / "venv" / "bin"
+    subprocess.run([str(bin_ / "pip"), "install", "--quiet", str(wheel)],
+                   check=True, capture_output=True, timeout=600)
+    return Installed(wheel, bin_, home)
 
-    # Installed on its own, beside the templates and assets it serves.
-    site = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(site), str(wheel)],
-        check=True, capture_output=True, timeout=300,
+
+def test_the_wheel_carries_the_catalog_templates_assets_migrations_and_docs(installed: Installed) -> None:
+    names = zipfile.ZipFile(installed.wheel).namelist()
+    for name in [CATALOG, *SHIPPED]:
+        assert name in names
+    versions = [n for n in names if re.fullmatch(r"scorer/migrations/versions/\d+_.*\.py", n)]
+    assert len(versions) == len(list((ROOT / "migrations" / "versions").glob("[0-9]*_*.py")))
+    assert not [n for n in names if "__pycache__" in n]
+
+
+def test_without_a_good_secret_key_scorer_serve_refuses_and_says_why(installed: Installed) -> None:
+    env = {"PATH": str(installed.bin), "SCORER_INSTANCE": str(installed.home / "refused")}
+    for secret in (None, "too-short"):
+        if secret:
+            env["SECRET_KEY"] = secret
+        refused = subprocess.run([str(installed.bin / "scorer"), "serve"], cwd=installed.home, env=env,
+                                 capture_output=True, text=True, timeout=60, check=False)
+        assert refused.returncode == 2
+        assert "SECRET_KEY" in refused.stderr and "token_hex" in refused.stderr
+        assert "Listening" not in refused.stderr
+
+
+@pytest.fixture(scope="module")
+def served(installed: Installed, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``scorer serve`` from the virtualenv, on loopback; its address."""
+    port = free_port()
+    database = database_url(tmp_path_factory.mktemp("packaged-db"))
+    log = (installed.home / "serve.log").open("w")
+    server = subprocess.Popen(
+        [str(installed.bin / "scorer"), "serve"], cwd=installed.home, stdout=log, stderr=subprocess.STDOUT,
+        env={"PATH": str(installed.bin), "SECRET_KEY": KEY, "DATABASE_URL": database,
+             "SCORER_BIND": f"127.0.0.1:{port}", "SCORER_WORKERS": "1",
+             "SCORER_INSTANCE": str(installed.home / "instance"),
+             # Plain http on loopback: the phone's cookie must come back without TLS.
+             "FLASK_SESSION_COOKIE_SECURE": "false"},
     )
-    for folder in ("templates", "static"):
-        shutil.copytree(checkout / folder, site / folder)
-    served = subprocess.run(
-        [sys.executable, "-c", SERVE_GERMAN], cwd=tmp_path, env={"PYTHONPATH": str(site), "PATH": ""},
-        capture_output=True, text=True, check=True, timeout=120,
+    address = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(address + "/help", timeout=5).close()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert server.poll() is None, (installed.home / "serve.log").read_text()
+                assert time.monotonic() < deadline, "scorer serve did not answer within 60 s"
+                time.sleep(0.2)
+        assert_migrated(database)
+        yield address
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+def assert_migrated(url: str) -> None:
+    """The database is at the newest migration the package ships."""
+    newest = max(p.name.split("_")[0] for p in (ROOT / "migrations" / "versions").glob("[0-9]*_*.py"))
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == newest
+    finally:
+        engine.dispose()
+
+
+def phone() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_installed_wheel_serves_every_page_in_both_languages(served: str, lang: str) -> None:
+    client = phone()
+    made = json.load(client.open(urllib.request.Request(
+        served + "/api/lists", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"rules": {"preset": "bavarian"}, "players": ["Anna", "Bene", "Chris", "Dora"],
+                         "deals": [{"game": "sauspiel", "declarer": "Anna", "partner": "Chris",
+                                    "points": 72}]}).encode(),
+    ), timeout=30))
+    client.open(served + made["edit_url"], timeout=30).close()  # the phone holds the edit key
+    for path in PAGES:
+        with client.open(urllib.request.Request(served + path.format(id=made["id"]),
+                                                headers={"Accept-Language": lang}), timeout=30) as answer:
+            assert answer.status == 200, path
+            page = answer.read().decode()
+        assert f'lang="{lang}"' in page, path
+        assert re.search(rf">\s*{HELP[lang]}\s*</a>", page), path
+    assets = re.findall(r'(/static/[^"?]+\?v=[0-9a-f]+)', page)
+    assert assets
+    for asset in assets:
+        with client.open(served + asset, timeout=30) as answer:
+            assert answer.status == 200 and answer.read()
+
+
+def test_outside_a_checkout_the_instance_folder_is_the_environments(installed: Installed) -> None:
+    shown = subprocess.run(
+        [str(installed.bin / "python"), "-c",
+         "from scorer.web import shipped; print(shipped.installed(), shipped.instance_folder())"],
+        cwd=installed.home, env={"PATH": str(installed.bin)}, capture_output=True, text=True, check=True,
+        timeout=60,
     )
-    where, german = served.stdout.split()
-    assert where.startswith(str(site))
-    assert german == "True"
+    assert shown.stdout.split() == ["True", str(installed.home / "venv" / "var" / "scorer-instance")]

@@ -14,7 +14,8 @@ from flask_babel import gettext as _
 
 from scorer.engine import FAMILIES, Family, Option
 from scorer.engine.options import Group
-from scorer.web.app import ROOT, select_locale
+from scorer.web import shipped
+from scorer.web.app import select_locale
 from scorer.web.help import content
 from scorer.web.lists.forms import (
     amount_keys, defaults, family_description, family_label, game_label, tariff_label,
@@ -25,8 +26,8 @@ bp = Blueprint("help", __name__)
 #: The complete reference, served as it is kept in the repository: English,
 #: and its German translation (the same headings' ids, so a link to a section
 #: finds it in either language).
-REFERENCE = ROOT / "docs" / "rules.md"
-REFERENCES = {"en": REFERENCE, "de": ROOT / "docs" / "rules.de.md"}
+REFERENCE = shipped.folder("docs") / "rules.md"
+REFERENCES = {"en": REFERENCE, "de": shipped.folder("docs") / "rules.de.md"}
 #: The label of the region a wide table scrolls in, by the reference's language.
 TABLE = {"en": "Table", "de": "Tabelle"}
 
@@ -153,7 +154,7 @@ COMPANIONS = ("list-file", "breakdown-examples")
 @bp.get(f"/help/<any({', '.join(map(repr, COMPANIONS))}):name>.md")
 def companion(name: str) -> Any:
     """docs/list-file.md or docs/breakdown-examples.md, where the reference's links to them lead."""
-    path = ROOT / "docs" / f"{name}.md"
+    path = shipped.folder("docs") / f"{name}.md"
     if not path.is_file():
         abort(404)
     markdown = path.read_text(encoding="utf-8")

@@ -1,6 +1,8 @@
-"""Gunicorn settings for serving the table app (README, "Deploying").
+"""Gunicorn's settings for serving the table app (README, "Deploying").
 
-    gunicorn -c gunicorn.conf.py "scorer:create_app()"
+``scorer serve`` runs gunicorn with them; by hand it is
+
+    gunicorn -c python:scorer.web.gunicorn_conf "scorer:create_app()"
 
 Every setting can be overridden on the command line or with GUNICORN_CMD_ARGS.
 """
