@@ -3,15 +3,18 @@
 Started once per test session, all on loopback and on ports free at the
 time: a certificate made for the run (a throwaway CA and a server
 certificate for ``scorer.test``), Redis for the rate limit's counts, the app
-under gunicorn with the project's settings on its own PostgreSQL database,
+as deploy/scorer.service starts it (``scorer serve``: the migrations, then
+gunicorn with the package's settings) on a PostgreSQL database of its own,
 and Debian's nginx serving deploy/nginx.conf in front of it. Chromium
-resolves ``scorer.test`` to 127.0.0.1 and takes the server certificate as
+reaches ``scorer.test`` at nginx's ports and takes the server certificate as
 valid (its public key is named on the command line), so pages are a secure
 context and the service worker runs. Everything is stopped at the end of the
 session, whatever the tests did.
 
 The server is the real thing: no test switch (OFFLINE_TEST_ROUTES or other)
-is set on it, and the environment it gets is the README's.
+is set on it; it gets the README's settings, from a file of the unit's
+EnvironmentFile shape, and the unit's own Environment (its instance folder
+a fresh one: the checkout's instance/config.py is not read).
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from playwright.sync_api import Browser, Playwright
 
 from tests.deploy.client import Site
 from tests.deploy.topology import (
-    HOST, NGINX, OPENSSL, ROOT, AppServer, Certificate, Nginx, Ports, Redis, free_port, make_certificate,
+    HOST, NGINX, OPENSSL, ROOT, AppServer, Certificate, Nginx, Ports, Redis, environment_file, free_port,
+    make_certificate, unit_environment,
 )
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, Watch
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
@@ -104,20 +108,29 @@ def ports() -> Ports:
     return Ports(http=http, https=https, app=app)
 
 
-def server_environment(database: str, redis_url: str, port: int) -> dict[str, str]:
-    """The README's environment for the app, and nothing of this test run's own settings."""
+def server_environment(folder: Path, database: str, redis_url: str, port: int) -> dict[str, str]:
+    """The app's environment as the unit gives it, and nothing of this test run's own settings.
+
+    The README's settings come from a file of the EnvironmentFile's shape; the
+    unit's Environment= lines follow (its instance folder moved into ``folder``).
+    """
     inherited = {
         key: value for key, value in os.environ.items()
         if not key.startswith(("FLASK_", "SCORER_", "GUNICORN_"))
         and key not in ("SECRET_KEY", "DATABASE_URL", "TEST_DATABASE_URL", "OFFLINE_TEST_ROUTES")
     }
-    return {
-        **inherited,
-        "PYTHONPATH": str(ROOT),  # the checkout's code, as `pip install -e .` serves it
+    settings = environment_file(folder / "scorer.env", {
         "SECRET_KEY": secrets.token_hex(32),
         "DATABASE_URL": database,
         "FLASK_PROXY_COUNT": "1",
         "FLASK_RATELIMIT_STORAGE_URI": redis_url,
+    })
+    (folder / "instance").mkdir()
+    return {
+        **inherited,
+        **unit_environment(folder / "instance"),
+        **settings,
+        "PYTHONPATH": str(ROOT),  # the checkout's code, as `pip install -e .` serves it
         "SCORER_BIND": f"127.0.0.1:{port}",
         "SCORER_WORKERS": "2",
     }
@@ -126,9 +139,9 @@ def server_environment(database: str, redis_url: str, port: int) -> dict[str, st
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory, database: str, redis_url: str,
                ports: Ports) -> Iterator[AppServer]:
-    """The app under gunicorn (gunicorn.conf.py), its schema upgraded first."""
-    server = AppServer(tmp_path_factory.mktemp("app"), ports.app,
-                       server_environment(database, redis_url, ports.app))
+    """The app as deploy/scorer.service starts it: ``scorer serve`` migrates, then runs gunicorn."""
+    folder = tmp_path_factory.mktemp("app")
+    server = AppServer(folder, ports.app, server_environment(folder, database, redis_url, ports.app))
     try:
         yield server.start()
     finally:

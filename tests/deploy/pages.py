@@ -21,10 +21,6 @@ from tests.deploy.topology import ROOT
 from tests.e2e.conftest import Phone, list_id_of
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
-#: Why the session cookie may not be Secure on this checkout: instance/config.py is read.
-LOCAL_CONFIG = ROOT / "instance" / "config.py"
-NOT_SECURE = (f"{LOCAL_CONFIG} is read (`make run` writes one for plain http): does it turn "
-              "SESSION_COOKIE_SECURE off?" if LOCAL_CONFIG.exists() else "the session cookie is not Secure")
 
 
 @cache

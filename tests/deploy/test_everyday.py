@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from tests.deploy.conftest import OpenPhone
 from tests.deploy.pages import (
-    FOUR, NOT_SECURE, engine_totals, fill_deal, flash, list_by_api, new_deal, new_list_by_form, say, stored,
+    FOUR, engine_totals, fill_deal, flash, list_by_api, new_deal, new_list_by_form, say, stored,
 )
 from tests.deploy.client import Site
 from tests.e2e.conftest import block_on_screen, list_id_of, totals_on_screen, units
@@ -36,7 +36,7 @@ def test_a_new_list_takes_a_deal_with_scripts_and_one_without_and_undoes_and_res
     page = phone.page
     assert page.locator("html").get_attribute("lang") == lang
     session = [cookie for cookie in phone.context.cookies() if cookie["name"] == "session"]
-    assert session and session[0]["secure"] and session[0]["httpOnly"], (NOT_SECURE, session)
+    assert session and session[0]["secure"] and session[0]["httpOnly"], session
 
     # With scripts: deal.js sends the form in one fetch, and the list takes the form's place.
     new_deal(page, list_id)

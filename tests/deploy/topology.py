@@ -1,4 +1,4 @@
-"""The host as the README deploys it, on loopback: a certificate, Redis, gunicorn, nginx.
+"""The host as the README deploys it, on loopback: a certificate, Redis, the app, nginx.
 
 Each piece is started by the tests' own process on free ports, bounded in
 time, and stopped (its whole process group killed if need be) at the end.
@@ -25,6 +25,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 #: The site file the README tells a host to install: the tested file.
 SITE_FILE = ROOT / "deploy" / "nginx.conf"
+#: The systemd unit the README installs: its ExecStart and Environment are the tested ones.
+UNIT_FILE = ROOT / "deploy" / "scorer.service"
 NGINX = os.environ.get("NGINX", "/usr/sbin/nginx")
 OPENSSL = os.environ.get("OPENSSL", "/usr/bin/openssl")
 PR_SET_PDEATHSIG = 1
@@ -282,21 +284,48 @@ class Redis:
 # -- the app --------------------------------------------------------------------------------
 
 
-def app_commands() -> list[list[str]]:
-    """How a host starts the app (README, "Deploying"): each command in turn, the last one serves.
+def unit_service(name: str) -> list[str]:
+    """The values of one setting in deploy/scorer.service's [Service] section, in order."""
+    values, section = [], ""
+    for line in UNIT_FILE.read_text().splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+        elif section == "[Service]" and line.startswith(f"{name}="):
+            values.append(line.split("=", 1)[1])
+    return values
 
-    The commands before the last must succeed; the last one keeps running.
+
+def app_commands() -> list[list[str]]:
+    """How a host starts the app: deploy/scorer.service's ExecStart, ``scorer serve``.
+
+    Each command runs in turn from the checkout; those before the last must
+    succeed, the last one serves.
     """
-    python = sys.executable
-    return [
-        [python, "-m", "flask", "--app", "scorer", "db", "upgrade"],
-        [python, "-m", "gunicorn", "-c", "gunicorn.conf.py", "scorer:create_app()"],
-    ]
+    (program, *args), = (line.split() for line in unit_service("ExecStart"))
+    assert Path(program).name == "scorer", f"deploy/scorer.service starts {program}, not scorer"
+    return [[sys.executable, "-m", "scorer", *args]]
+
+
+def environment_file(path: Path, settings: dict[str, str]) -> dict[str, str]:
+    """Write the settings as the unit's EnvironmentFile (KEY=value a line); give what it reads."""
+    path.write_text("".join(f"{key}={value}\n" for key, value in settings.items()))
+    path.chmod(0o600)
+    read = dict(line.split("=", 1) for line in path.read_text().splitlines() if line and line[0] != "#")
+    assert read == settings, read
+    return read
+
+
+def unit_environment(instance: Path) -> dict[str, str]:
+    """The unit's own Environment= settings, its instance folder moved to ``instance``."""
+    found = dict(line.split("=", 1) for line in unit_service("Environment"))
+    assert "SCORER_INSTANCE" in found, "deploy/scorer.service no longer sets SCORER_INSTANCE"
+    return {**found, "SCORER_INSTANCE": str(instance)}
 
 
 @dataclass
 class AppServer:
-    """The app under gunicorn with the project's settings, as this process's child."""
+    """The app as deploy/scorer.service runs it (gunicorn with the package's settings), as our child."""
 
     folder: Path
     port: int
