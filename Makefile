@@ -42,11 +42,13 @@ run: $(STAMP) instance/config.py $(MO)
 	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
 
 # The whole suite runs twice: on SQLite files, then on a throwaway PostgreSQL
-# server (scripts/with-postgres installs and starts it on loopback).
+# server (scripts/with-postgres installs and starts it on loopback). The
+# deployed host (tests/deploy: nginx, gunicorn, Redis, https in Chromium)
+# runs on PostgreSQL only, as a host does: in the second run.
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
 test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --ignore=tests/deploy $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The whole package, strictly (pyproject.toml's [tool.mypy]); a type error fails `make test`.

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask_migrate import upgrade
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorer import create_app
@@ -71,13 +71,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     yield live
     live.stop()
     thread.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def playwright_session() -> Iterator[Playwright]:
-    """Playwright's driver for the whole session."""
-    with sync_playwright() as playwright:
-        yield playwright
 
 
 @pytest.fixture(scope="session")

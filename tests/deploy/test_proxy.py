@@ -1,0 +1,125 @@
+"""nginx in front of the app, as deploy/nginx.conf sets it up: TLS, redirects, headers, logs, bodies."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+
+from tests.deploy.conftest import OpenPhone
+from tests.deploy.pages import FOUR, api
+from tests.deploy.client import Site
+from tests.deploy.topology import HOST, SITE_FILE, SUBSTITUTIONS, AppServer, Nginx, render_site
+
+#: The slow senders: how many, and the pause between two bytes of each one's body.
+SLOW_CLIENTS = 12
+SLOW_PAUSE = 0.5
+#: A form's post, whose body the app reads whole (the CSRF check does, first thing).
+SLOW_PATH = "/l/slow-body/settings/rename"
+#: A generous bound for a page while they send: the app's own threads are 8.
+ANSWER_WITHIN = 10.0
+
+
+def test_nginx_serves_the_repository_s_site_file_with_only_the_host_s_values_put_in(nginx: Nginx) -> None:
+    original = SITE_FILE.read_text().splitlines()
+    served = (nginx.folder / "site.conf").read_text().splitlines()
+    assert len(served) == len(original)
+    patterns = [re.compile(pattern) for _what, pattern, _value in SUBSTITUTIONS]
+    changed = [(old, new) for old, new in zip(original, served) if old != new]
+    # A line differs only where one of the host's values was, and every such line changed.
+    assert all(any(p.search(old) for p in patterns) for old, _new in changed), changed
+    assert all(old != new for old, new in zip(original, served) if any(p.search(old) for p in patterns))
+    assert f"server_name {HOST};" in served[original.index("    server_name scorer.example.org;")]
+
+
+@pytest.mark.parametrize(("edit", "what"), [
+    (("listen 443 ssl http2;", "listen 443 ssl;"), "the https port"),
+    (("127.0.0.1:8000", "unix:/run/scorer.sock"), "the upstream"),
+    (("/var/log/nginx/scorer.log", "/srv/scorer/access.log"), "the access log"),
+])
+def test_a_site_file_the_tests_could_not_fill_in_fails_loudly(edit: tuple[str, str], what: str) -> None:
+    values = {"host": HOST, "http": "1", "https": "2", "cert": "/c", "key": "/k", "app": "3", "access_log": "/l"}
+    changed = SITE_FILE.read_text().replace(*edit)
+    with pytest.raises(AssertionError, match=what):
+        render_site(changed, values)
+
+
+def test_answers_over_https_say_https_only_same_origin_referers_and_a_secure_cookie(site: Site) -> None:
+    for path in ("/", "/new", "/no-such-page"):
+        answer = site.request("GET", path)
+        assert answer.status == (404 if path == "/no-such-page" else 200), path
+        # Once, from nginx (the app's own is hidden), on errors too.
+        assert answer.all("Strict-Transport-Security") == ["max-age=31536000"], path
+        assert answer.header("Referrer-Policy") == "same-origin", path
+    cookie = site.request("GET", "/new").header("Set-Cookie") or ""
+    assert cookie.startswith("session="), cookie
+    assert {"Secure", "HttpOnly", "SameSite=Lax"} <= {part.strip() for part in cookie.split(";")}, cookie
+
+
+def test_plain_http_is_sent_to_https(site: Site, phones: OpenPhone) -> None:
+    answer = site.request("GET", "/l/abc?x=1", secure=False)
+    assert answer.status == 301
+    assert answer.header("Location") == f"https://{HOST}/l/abc?x=1"
+    # A phone typing the address without https lands on the https page.
+    page = phones("en").page
+    page.goto(f"http://{HOST}/new")
+    assert page.url == f"https://{HOST}/new"
+
+
+def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
+    site: Site, nginx: Nginx, app_server: AppServer,
+) -> None:
+    made = api(site, "POST", "/api/lists", {"rules": {"preset": "bavarian"}, "players": FOUR})
+    assert "key=" in made["edit_url"]
+    opened = site.request("GET", made["edit_url"])
+    assert opened.status in (200, 302, 303), opened.status
+    path = f"/l/{made['id']}"
+    for log in (nginx.access_log, app_server.log):
+        text = log.read_text(errors="replace")
+        assert f'"GET {path} HTTP/1.1"' in text, f"{log.name}: {text[-2000:]}"
+        assert "key=" not in text and made["edit_key"] not in text, log.name
+
+
+def test_a_dozen_slow_bodies_hold_nginx_while_the_app_answers_others(
+    site: Site, nginx: Nginx, app_server: AppServer,
+) -> None:
+    stop = threading.Event()
+    sent = [0] * SLOW_CLIENTS
+    failures: list[BaseException] = []
+
+    def drip(index: int) -> None:
+        try:
+            with site.tls_socket(timeout=5) as sock:
+                sock.sendall(f"POST {SLOW_PATH} HTTP/1.1\r\nHost: {HOST}\r\n"
+                             "Content-Type: application/x-www-form-urlencoded\r\n"
+                             "Content-Length: 1000\r\n\r\n".encode())
+                while not stop.wait(SLOW_PAUSE):
+                    sock.sendall(b"a")
+                    sent[index] += 1
+        except BaseException as error:  # reported below, in the test's own thread
+            failures.append(error)
+
+    senders = [threading.Thread(target=drip, args=(i,), daemon=True) for i in range(SLOW_CLIENTS)]
+    try:
+        for sender in senders:
+            sender.start()
+        time.sleep(4 * SLOW_PAUSE)
+        assert all(count >= 2 for count in sent), sent  # every body is under way
+        started = time.monotonic()
+        try:
+            page = site.request("GET", "/", timeout=ANSWER_WITHIN)
+        except TimeoutError:
+            pytest.fail(f"GET / got no answer within {ANSWER_WITHIN} s while {SLOW_CLIENTS} bodies "
+                        "trickled in: the app's threads waited on them, nginx did not keep them")
+        elapsed = time.monotonic() - started
+    finally:
+        stop.set()
+        for sender in senders:
+            sender.join(timeout=5)
+    assert not any(sender.is_alive() for sender in senders)
+    assert failures == []
+    assert page.status == 200 and elapsed < ANSWER_WITHIN, (page.status, elapsed)
+    # nginx kept the unfinished bodies: none of those requests reached the app.
+    assert SLOW_PATH not in app_server.log.read_text(errors="replace")
