@@ -16,6 +16,8 @@ PYTEST_ARGS ?=
 CHROMIUM ?= /usr/bin/chromium
 # The rate-limit tests start a throwaway Redis server; `make test` installs Debian's.
 REDIS_SERVER ?= /usr/bin/redis-server
+# The deployed host's tests (tests/deploy) put Debian's nginx in front, over https.
+NGINX  ?= /usr/sbin/nginx
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # German translations, compiled from the catalog in the repo.
@@ -47,7 +49,7 @@ run: $(STAMP) instance/config.py $(MO)
 # runs on PostgreSQL only, as a host does: in the second run.
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(MO)
+test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(MO)
 	$(BIN)/python -m pytest --ignore=tests/deploy $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -79,6 +81,10 @@ $(CHROMIUM):
 $(REDIS_SERVER):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server
+
+$(NGINX):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx openssl
 
 # Figures, not tests: the engine, the pages against the framework's floor, a
 # save on a phone in Chromium (CPU slowed 4x), and many phones adding to one
