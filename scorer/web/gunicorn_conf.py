@@ -24,3 +24,7 @@ accesslog = os.environ.get("SCORER_ACCESS_LOG", "-")
 # carries its key in the query (/l/ID?key=...): log the path without the
 # query string (%(U)s) and no Referer, so no key ever reaches the log.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(M)sms'
+# Gunicorn's control socket (in $HOME/.gunicorn, one path for every gunicorn of
+# a user) is not used by the app: two servers on one machine would take it
+# from each other.
+control_socket_disable = True
