@@ -1,0 +1,1 @@
+"""The golden corpus: the command line's output for every list document, kept to compare with."""
