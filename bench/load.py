@@ -7,7 +7,7 @@ over bad reception would. Prints acknowledged, stored, lost, doubled,
 errors and the p50/p99 latency of the adds. ``--compare`` runs it on a
 temporary SQLite file and on PostgreSQL (DATABASE_URL, as
 ``scripts/with-postgres`` sets it) and prints PostgreSQL's p50 and p99 as
-multiples of SQLite's (issue 15: within 2x).
+multiples of SQLite's (the goal: within 2x).
 
 ``--tables T`` (with ``--phones``, ``--poll``, ``--add``, ``--seconds``,
 ``--servers``) is one host serving many tables, on PostgreSQL: each phone
@@ -130,7 +130,7 @@ def run(clients: int, deals: int, repeat_every: int, url: str) -> dict[str, Any]
     }
 
 
-#: The goals of issue 15: PostgreSQL's p50 and p99 of the one-list test as
+#: The goals: PostgreSQL's p50 and p99 of the one-list test as
 #: multiples of SQLite's; and many tables' adds at p99 as a multiple of the floor.
 POSTGRES_GOAL = 2.0
 ADD_P99_GOAL = 10.0

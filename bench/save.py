@@ -10,7 +10,7 @@ makes from the tap on Save until the message "Deal N saved." and the new
 totals are on screen, and the bytes it receives for them (as sent,
 compressed, headers included), and times the same span in the page. The same
 again with scripts off shows the old way: the POST, the redirect and the whole
-list page. Figures, not assertions (issue 15: one request, at most 4 KiB).
+list page. Figures, not assertions (the goal: one request, at most 4 KiB).
 """
 
 from __future__ import annotations

@@ -3,12 +3,12 @@
 Run: ``make bench`` or ``python bench/web.py [--samples N]``.
 
 Prints the median latency of a hello-world Flask app (the floor) and of the
-app's heavy paths, each as a multiple of the floor, against the budgets of
-issue 6 (and a group's season of 50 lists of 40 deals against the 40-deal
-list page's budget, issue 13), and the goals of issue 15: the list page as
-cheap at 1000 deals as at 40, in time and bytes; the list JSON of 1000 deals
-and its 304; the bytes a phone receives for a 40-deal list page with its assets;
-and the engine's time for 10,000 deals. Loopback only; the servers stop by
+app's heavy paths, each as a multiple of the floor, against their budgets
+(a group's season of 50 lists of 40 deals against the 40-deal list page's
+budget) and the goals for long lists: the list page as cheap at 1000 deals
+as at 40, in time and bytes; the list JSON of 1000 deals and its 304; the
+bytes a phone receives for a 40-deal list page with its assets; and the
+engine's time for 10,000 deals. Loopback only; the servers stop by
 themselves. Figures, not assertions.
 """
 
@@ -29,13 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.engine import evening, in_process  # noqa: E402
 from bench.server import Gunicorn  # noqa: E402
 
-#: Budgets of issue 6, as multiples of the floor (or as stated).
+#: Budgets, as multiples of the floor (or as stated).
 BUDGETS = {"list page, 40 deals": 15, "list page, 1000 deals": 60, "add a deal to 1000": 15,
            # A group's season is held to the list page's budget.
            "group page, 50 x 40 deals": 15}
-#: Goals of issue 15, as multiples of the floor: the list JSON of a long list, and its 304.
+#: Goals, as multiples of the floor: the list JSON of a long list, and its 304.
 GOALS = {"list JSON, 1000 deals": 15, "list JSON, 1000, br/gzip": 15, "list JSON, 304": 1.5}
-#: Issue 15: the 1000-deal list page at most this many times the 40-deal one (time and bytes).
+#: The 1000-deal list page at most this many times the 40-deal one (time and bytes).
 PAGE_GROWTH_GOAL = 1.5
 PAGE_BUDGET_BYTES = 60 * 1024
 ENGINE_BUDGET_US = 50.0

@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="de: the German table of docs/rules.de.md")
     commands.add_parser("breakdown-examples", help="print docs/breakdown-examples.md")
     serve = commands.add_parser(
-        "serve", help="run the app in production: migrate, then gunicorn (README, Deploying)",
+        "serve", help="run the app in production: migrate, then gunicorn (docs/deploying.md)",
         description="Refuse without a good SECRET_KEY, bring the database up to date, then serve "
                     "with gunicorn and the project's settings. Arguments after -- go to gunicorn.",
     )

@@ -1,4 +1,4 @@
-"""Gunicorn's settings for serving the table app (README, "Deploying").
+"""Gunicorn's settings for serving the table app (docs/deploying.md).
 
 ``scorer serve`` runs gunicorn with them; by hand it is
 

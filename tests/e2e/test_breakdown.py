@@ -1,8 +1,8 @@
-"""Why this payout (issue 17) on a 360 x 740 phone, in English and German: the preview's
+"""Why this payout, on a 360 x 740 phone, in English and German: the preview's
 line beside Save, Save kept in view however long the line; the deal's page in full; the
 settle page's accounts, folded until tapped.
 
-Words new in this issue are English on the German pages until the catalog has them,
+Words the catalog does not have yet are English on the German pages,
 so the German runs find things by their roles and data attributes, and check the
 line by its numbers and the Bavarian words, which are the same in both languages.
 """

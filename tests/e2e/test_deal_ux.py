@@ -1,10 +1,10 @@
-"""Round two at the table (issue 12, points 5, 6, 9, 13, 14) on a 360 x 740 phone,
+"""At the table, on a 360 x 740 phone,
 in English and German: undo from the message, deleting a played deal, errors and
 the preview in sight of Save, a shorter new-list form, a share page that copies,
 shares and keeps the edit link apart.
 
-The German pages show the words already translated; words new in this round are
-English until the catalog has them, so the German runs find things by their
+The German pages show the words already translated; words the catalog does not
+have yet are English, so the German runs find things by their
 roles and names in the page, not by their words.
 """
 
@@ -24,7 +24,7 @@ from tests.e2e.conftest import (
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
-#: The phone of the issue: 360 x 740 CSS px.
+#: The phone: 360 x 740 CSS px.
 HEIGHT = 740
 LANGUAGES = ("en", "de")
 

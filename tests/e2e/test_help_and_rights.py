@@ -1,4 +1,4 @@
-"""Issue 12, points 7, 11 and 12 in a browser: rights that last, the words, the help pages.
+"""In a browser: rights that last, the words, the help pages.
 
 A 360 x 740 phone in German and in English; the screenshots land in
 tests/e2e/screenshots (help-rights-*.png).
@@ -79,7 +79,7 @@ def start_list(page: Page, words: dict[str, str], title: str) -> None:
     send(page, page.get_by_role("button", name=words["start"]))
 
 
-# -- point 7: rights that last ---------------------------------------------------------------
+# -- rights that last -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -142,7 +142,7 @@ def test_a_new_list_asks_once_to_keep_its_edit_link_and_the_phone_still_edits_af
     again.watch.assert_clean()
 
 
-# -- point 11: the words ---------------------------------------------------------------------
+# -- the words ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -192,7 +192,7 @@ def test_a_csv_pasted_into_the_import_is_named_in_the_players_language(small_pho
     shot(phone, "import-error", lang)
 
 
-# -- point 12: the help pages ----------------------------------------------------------------
+# -- the help pages -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

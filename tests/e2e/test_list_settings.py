@@ -1,4 +1,4 @@
-"""Issue 12, point 8: a list can change once started, on a 360 x 740 phone, in English and German.
+"""A list can change once started, on a 360 x 740 phone, in English and German.
 
 Rename a player after a typo (the deals follow), a fifth player joins, the
 rules in force shown in words, and a tariff changed from the next deal on

@@ -273,8 +273,8 @@ def test_with_a_deal_waiting_the_live_preview_scores_the_next_deal_with_the_deal
     assert stored_deals(live_server, list_id) == []
 
 
-#: The settings page's note while deals wait on the phone (item 4c of issue 12: a change made
-#: there counts from the next deal the server stores, so it would count for them too).
+#: The settings page's note while deals wait on the phone (a change made there counts
+#: from the next deal the server stores, so it would count for them too).
 WAITING_HERE = {
     "en": ("A deal entered on this phone has not reached the server yet.",
            "2 deals entered on this phone have not reached the server yet."),

@@ -1,4 +1,4 @@
-"""Issue 15, 3: a save is one request; without scripts the form works the old way."""
+"""A save is one request; without scripts the form works the old way."""
 
 from __future__ import annotations
 

@@ -315,7 +315,7 @@ def test_a_retried_delete_naming_the_list_it_saw_deletes_one_deal_only(
     assert games == ["sauspiel", "passed"]
 
 
-# -- retries: Idempotency-Key (issue 11, point 9) -------------------------------------------
+# -- retries: Idempotency-Key ----------------------------------------------------------------
 
 
 def test_two_idempotency_keys_that_share_their_first_80_characters_store_two_deals(
@@ -363,7 +363,7 @@ def test_the_refusal_of_a_key_sent_again_names_the_deal_stored_under_it_as_it_is
     assert other.get_json()["error"].startswith("deal 2: Idempotency-Key: was sent before")
 
 
-# -- conditional requests and compressed answers (issue 11, point 10) -----------------------
+# -- conditional requests and compressed answers ---------------------------------------------
 
 
 def compressed_tag(client: FlaskClient, path: str, coding: str) -> str:

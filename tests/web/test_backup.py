@@ -164,7 +164,7 @@ def test_a_backup_with_a_damaged_key_or_id_is_refused_by_name(
     assert "backup: is damaged: id" in result.output
 
 
-# -- ids from files (issue 11, point 1) ----------------------------------------------------
+# -- a restore takes a list's id from its file ----------------------------------------------
 
 
 def with_id(path: Path, list_id: Any) -> None:
@@ -242,7 +242,7 @@ def test_a_deleted_lists_id_is_never_restored_nor_handed_out_again(
     assert made.status_code == 201 and made.get_json()["id"] == "N" * 22
 
 
-# -- restore file by file, keeping what conditional requests rely on (point 11) -----------
+# -- restore file by file, keeping what conditional requests rely on ------------------------
 
 
 def test_restore_goes_on_past_any_file_it_cannot_take_and_says_why_for_each(

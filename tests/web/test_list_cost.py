@@ -1,4 +1,4 @@
-"""Issue 15, 1-3: a list page, a list JSON and a save whose cost does not grow with the list."""
+"""A list page, a list JSON and a save whose cost does not grow with the list."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14 on the server's side: the service worker, the manifest, the key for syncing."""
+"""Offline use, the server's side: the service worker, the manifest, the key for syncing."""
 
 from __future__ import annotations
 

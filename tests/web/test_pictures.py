@@ -75,7 +75,7 @@ def test_the_settle_page_shows_the_chart_open(client: FlaskClient) -> None:
 
 def test_a_long_list_draws_a_bounded_number_of_points_ending_at_the_last_deal(client: FlaskClient) -> None:
     list_id = create(client, {"preset": "bavarian"}, FOUR, [SAUSPIEL, SOLO] * 300)
-    # A long list's page leaves its chart to the settle-up page (issue 15).
+    # A long list's page leaves its chart to the settle-up page.
     lines = polylines(page(client, f"/l/{list_id}/settle"))
     assert all(len(line) <= 240 for line in lines)
     assert lines[0][-1][0] == max(x for x, _ in lines[0])

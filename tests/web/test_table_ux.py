@@ -1,4 +1,4 @@
-"""The deals table, its numbers and the CSV (issue 12: points 1-4, 10 and 15)."""
+"""The deals table, its numbers and the CSV."""
 
 from __future__ import annotations
 

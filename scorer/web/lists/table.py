@@ -2,8 +2,8 @@
 
 A list of a thousand deals has a thousand rows. Built here, each row is one
 string format with its names escaped once per player, which costs a small
-part of a template loop and keeps the list page within its budget (README,
-"Performance"). The rest of the page, the table's head and foot included,
+part of a template loop and keeps the list page within its budget
+(docs/performance.md). The rest of the page, the table's head and foot included,
 stays in templates/lists/list.html.
 """
 
