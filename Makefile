@@ -69,7 +69,7 @@ messages: $(TESTSTAMP)
 
 # Local settings for `make run`, written once: a random secret key, and session
 # cookies that also travel over plain HTTP on this machine. Production sets
-# SECRET_KEY in the environment instead (README, "Deploying").
+# SECRET_KEY in the environment instead (docs/deploying.md).
 instance/config.py:
 	$(BIN)/python -c 'import secrets; print(f"SECRET_KEY = {secrets.token_hex(32)!r}\nSESSION_COOKIE_SECURE = False")' > $@
 	chmod 600 $@

@@ -12,7 +12,7 @@ context and the service worker runs. Everything is stopped at the end of the
 session, whatever the tests did.
 
 The server is the real thing: no test switch (OFFLINE_TEST_ROUTES or other)
-is set on it; it gets the README's settings, from a file of the unit's
+is set on it; it gets the settings of docs/deploying.md, from a file of the unit's
 EnvironmentFile shape, and the unit's own Environment (its instance folder
 a fresh one: the checkout's instance/config.py is not read).
 """
@@ -72,7 +72,7 @@ def database() -> Iterator[str]:
     with engine.connect() as connection:
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
     try:
-        # As the README writes it: postgresql://, the app picks psycopg 3 itself.
+        # As docs/deploying.md writes it: postgresql://, the app picks psycopg 3 itself.
         yield server.set(drivername="postgresql", database=name).render_as_string(hide_password=False)
     finally:
         with engine.connect() as connection:
@@ -111,7 +111,7 @@ def ports() -> Ports:
 def server_environment(folder: Path, database: str, redis_url: str, port: int) -> dict[str, str]:
     """The app's environment as the unit gives it, and nothing of this test run's own settings.
 
-    The README's settings come from a file of the EnvironmentFile's shape; the
+    The settings of docs/deploying.md come from a file of the EnvironmentFile's shape; the
     unit's Environment= lines follow (its instance folder moved into ``folder``).
     """
     inherited = {

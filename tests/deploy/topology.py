@@ -1,4 +1,4 @@
-"""The host as the README deploys it, on loopback: a certificate, Redis, the app, nginx.
+"""The host as docs/deploying.md deploys it, on loopback: a certificate, Redis, the app, nginx.
 
 Each piece is started by the tests' own process on free ports, bounded in
 time, and stopped (its whole process group killed if need be) at the end.
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The site file the README tells a host to install: the tested file.
+#: The site file docs/deploying.md tells a host to install: the tested file.
 SITE_FILE = ROOT / "deploy" / "nginx.conf"
-#: The systemd unit the README installs: its ExecStart and Environment are the tested ones.
+#: The systemd unit docs/deploying.md installs: its ExecStart and Environment are the tested ones.
 UNIT_FILE = ROOT / "deploy" / "scorer.service"
 NGINX = os.environ.get("NGINX", "/usr/sbin/nginx")
 OPENSSL = os.environ.get("OPENSSL", "/usr/bin/openssl")

@@ -1,4 +1,4 @@
-"""The budgets of issue 4, counted (not timed): taps for a deal, layout at 360 px."""
+"""The table's budgets, counted (not timed): taps for a deal, layout at 360 px."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14: no reception in the cellar. Deals entered offline wait on the phone and
+"""No reception in the cellar. Deals entered offline wait on the phone and
 are stored once, in order, when the signal returns; a refused one is kept with its reason.
 
 ``context.set_offline`` cuts the page and its service worker off the network in

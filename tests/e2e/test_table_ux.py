@@ -1,4 +1,4 @@
-"""At the table, round two (issue 12, points 1-4, 10 and 15), on a 360 px phone in German and English.
+"""The deals table at the table, on a 360 px phone in German and English.
 
 Every player's column in sight, a row that says what the deal was, the whole
 row opening the deal, the newest deal first, numbers that read the same on

@@ -1,4 +1,4 @@
-"""Round two at the table, without scripts: undo from the message, deleting a played
+"""At the table without scripts: undo from the message, deleting a played
 deal, errors in sight, a shorter new-list form, a share page that tells the links apart."""
 
 from __future__ import annotations

@@ -479,7 +479,7 @@ def test_a_rename_between_delete_and_restore_still_puts_the_change_back_at_its_d
 
 @pytest.mark.parametrize("family", ["bavarian", "german", "sheepshead", "bavarian3"])
 def test_the_change_forms_map_of_rule_fields_names_every_rule_field_once(client: FlaskClient, family: str) -> None:
-    # static/settings.js makes the rules object of a change kept on the phone from this map (item 4c):
+    # static/settings.js makes the rules object of a change kept on the phone from this map:
     # a rule field it leaves out would be sent as it is in force, whatever the person set.
     from scorer.web.lists.forms import new_list_form
     from scorer.web.settings.forms import rule_fields
