@@ -10,8 +10,11 @@ from alembic import context
 config = context.config
 
 # Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# This line sets up loggers basically. The loggers that exist stay as they
+# are: a migration run in the app's own process (the tests, a server started
+# in process) must not silence the app's logger, which logs the traceback
+# of every 500, nor the development server's request log.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

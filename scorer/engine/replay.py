@@ -13,6 +13,7 @@ from scorer.engine.bulk import bulk
 from scorer.engine.changes import Change
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
+from scorer.engine.exact import MOST, checked_reach, reach_of
 from scorer.engine.families.base import Carry, CarryRule, Game, Outcome, Table, check
 from scorer.engine.quick import plain, quick_init
 from scorer.engine.rules import RuleSet
@@ -234,13 +235,20 @@ class Replay:
     Everything one deal hands the next (the tally, Bock rounds, the pot) is
     the ``carry``. Adding a deal costs the same however long the list is, so
     the app can score a new deal without replaying the whole list (``resume``).
+
+    A deal that would take a payout, a running total or the pot past what a
+    JSON number holds exactly is refused (``scorer.engine.exact``); ``exact``
+    False scores it all the same, as a list stored before that was scored.
     """
 
     def __init__(
         self, rules: RuleSet, players: tuple[str, ...], first_dealer: str, carry: Carry = Carry(),
-        changes: Iterable[Change] = (),
+        changes: Iterable[Change] = (), *, exact: bool = True,
     ) -> None:
         self._totals = dict.fromkeys(players, 0)
+        self._exact = exact
+        #: Never less than the largest running total and the pot (see ``scorer.engine.exact``).
+        self._reach = carry.pot
         #: The payouts of the deals scored since the totals were last added up (see ``totals``).
         self._paid: list[Mapping[str, int]] = []
         self.carry = carry
@@ -352,13 +360,16 @@ class Replay:
     @classmethod
     def resume(
         cls, rules: RuleSet, players: tuple[str, ...], *, next_dealer: str, played: int,
-        carry: Carry | None = None,
+        carry: Carry | None = None, totals: Mapping[str, int] | None = None,
     ) -> Replay:
         """Pick up a list after ``played`` deals, to score the next ones.
 
-        The dealer, the count and the carry after the last deal carry over,
-        so the totals count only the deals added from here. Rules that read
-        the carry (``rules.reads_carry``) need the carry the list ended with.
+        The dealer, the count and the carry after the last deal carry over.
+        The totals count only the deals added from here, unless the list's
+        ``totals`` after its last deal are given: then they go on from them,
+        and a deal that would take one past what JSON holds exactly is
+        refused as a full replay refuses it. Rules that read the carry
+        (``rules.reads_carry``) need the carry the list ended with.
         """
         if carry is None:
             if rules.reads_carry:
@@ -366,6 +377,10 @@ class Replay:
             carry = Carry()
         replay = cls(rules, players, next_dealer, carry)
         replay.skipped = played
+        if totals is not None:
+            for who in players:
+                replay._totals[who] = totals.get(who, 0)
+            replay._reach = reach_of(replay._totals, carry.pot)
         return replay
 
     @property
@@ -405,7 +420,10 @@ class Replay:
         carry = self.carry
         seat = self._dealer
         last = self._last
+        exact = self._exact
+        reach = self._reach
         rules, players, tables, games, checked, carry_rules, order, after = self._state()
+        width = len(order)
         try:
             for deal in deals:
                 number += 1
@@ -418,6 +436,7 @@ class Replay:
                         finally:
                             rules, players, tables, games, checked, carry_rules, order, after = self._state()
                             seat = self._dealer
+                            width = len(order)
                     dealer = deal.dealer or players[seat]
                     table = tables.get(dealer) or self.table(dealer)
                     # score_deal, written out.
@@ -436,6 +455,10 @@ class Replay:
                     # Someone sat out, or the game named the players in another order:
                     # every player of the list, in the list's order, 0 for those not playing.
                     paid = {who: paid.get(who, 0) for who in order}
+                if exact:  # within what JSON holds exactly (scorer.engine.exact)
+                    reach += max(map(abs, paid.values())) * width
+                    if reach > MOST:
+                        reach = checked_reach(self.totals, paid, outcome.carry.pot, number)
                 paid_so_far(paid)
                 carry = outcome.carry
                 dealer = table.dealer
@@ -454,6 +477,7 @@ class Replay:
             self.carry = carry
             self._dealer = seat
             self._last = last
+            self._reach = reach
 
     def settle_changes(self) -> None:
         """Apply the changes that start at the next deal (checking them), as the list ends now."""
@@ -515,18 +539,21 @@ class ScoreList:
     #: What changed during the list (seating, players, rules), from which deal on.
     changes: tuple[Change, ...] = ()
 
-    def replay(self, more: Iterable[Deal] = ()) -> ListResult:
-        """Score every deal in order (and any more after them)."""
-        replay = self.replayer()
+    def replay(self, more: Iterable[Deal] = (), *, exact: bool = True) -> ListResult:
+        """Score every deal in order (and any more after them).
+
+        ``exact`` False scores amounts past what JSON holds exactly (see :class:`Replay`).
+        """
+        replay = self.replayer(exact=exact)
         with bulk():
             replay.extend(self.deals)
             replay.extend(more)
         replay.settle_changes()
         return replay.result()
 
-    def replayer(self) -> Replay:
+    def replayer(self, *, exact: bool = True) -> Replay:
         """A replay of this list from its start, nothing scored yet."""
-        return Replay(self.rules, self.players, self.first_dealer, changes=self.changes)
+        return Replay(self.rules, self.players, self.first_dealer, changes=self.changes, exact=exact)
 
     def to_document(self) -> dict[str, Any]:
         """Write the list file, every rule default filled in."""

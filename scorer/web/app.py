@@ -19,6 +19,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.web import shipped
+from scorer.web.body import ReadableBodies
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 
 LANGUAGES = ("en", "de")
@@ -74,6 +75,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     configure(app, test_config)
     register_proxies(app)
+    # A body whose framing the server refuses (a broken chunk) is answered 400, not 500.
+    app.wsgi_app = ReadableBodies(app.wsgi_app)  # type: ignore[method-assign]
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seating order
     register_extensions(app)
     register_security(app)

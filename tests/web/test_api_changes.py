@@ -214,3 +214,39 @@ def test_deleting_the_list_deletes_its_change_keys(client: FlaskClient, app: Fla
         from scorer.web.models import ChangeKeyRow
         services.delete_list(services.get_list(lst["id"]))
         assert db.session.query(ChangeKeyRow).count() == 0
+
+
+@pytest.mark.parametrize("body", [
+    {"from": 2},
+    {"from": 2, "players": None, "rules": None, "next_dealer": None},
+    {"from": 2, "rules": {}},
+    {"from": 2, "rules": {"preset": "bavarian"}},
+    {"from": 2, "players": FOUR, "rules": {"tariffs": {"solo": 40}}, "next_dealer": "Anna"},
+])
+def test_a_change_that_sets_nothing_is_answered_with_no_change_and_kept_nowhere(
+    client: FlaskClient, app: Flask, body: dict[str, Any],
+) -> None:
+    # The seating, the rules and the dealer in force: a phone that queued this
+    # offline must not be held back by it for ever.
+    lst = made(client, [SAUSPIEL])
+    before = read(client, lst)
+    first = change(client, lst, body, **{"Idempotency-Key": "nothing"})
+    assert first.status_code == 201, first.get_json()
+    assert first.get_json() == {"from": 2, "players": FOUR, "next_dealer": "Anna", "change": None}
+    assert read(client, lst) == before
+    # The phone heard nothing, sent a deal after it, and sends it again.
+    assert add(client, lst, SOLO).status_code == 201
+    again = change(client, lst, body, **{"Idempotency-Key": "nothing"})
+    assert again.status_code == 201
+    assert again.get_json() == first.get_json()
+    document = read(client, lst)
+    assert not document.get("changes") and len(document["deals"]) == 2
+    assert document["deals"][1]["dealer"] == "Anna"
+
+
+def test_a_change_that_sets_what_waits_for_the_next_deal_keeps_it(client: FlaskClient) -> None:
+    lst = made(client, [SAUSPIEL], changes=[{"from": 2, "players": SEATS}])
+    response = change(client, lst, {"from": 2})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["change"] == {"from": 2, "players": SEATS}
+    assert read(client, lst)["changes"] == [{"from": 2, "players": SEATS}]

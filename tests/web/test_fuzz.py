@@ -60,7 +60,7 @@ def answered(response: Any) -> None:
 
 
 @FUZZ
-@given(body=bodies, route=st.sampled_from(["create", "add", "put", "preview", "delete"]))
+@given(body=bodies, route=st.sampled_from(["create", "add", "put", "preview", "delete", "change"]))
 def test_random_bodies_at_every_api_route_get_a_4xx_or_success(
     app: Flask, body: bytes, route: str
 ) -> None:
@@ -82,11 +82,73 @@ def test_random_bodies_at_every_api_route_get_a_4xx_or_success(
         response = client.put(f"{base}/deals/1", data=body, headers=headers)
     elif route == "preview":
         response = client.post(f"{base}/preview", data=body, headers=headers)
+    elif route == "change":
+        response = client.post(f"{base}/changes", data=body, headers=headers)
     else:
         response = client.delete(f"{base}/deals/1", data=body, headers=headers)
     answered(response)
     totals = client.get(base).get_json()["totals"]
     assert sum(totals.values()) == 0
+
+
+# -- the changes of a running list: every key odd in every way ------------------------------
+
+odd = json_values | st.sampled_from([2**31, 2**53 + 1, 2**63, 10**30, -(10**30), 1e308, -0.0])
+change_rules = st.one_of(
+    st.fixed_dictionaries({}, optional={
+        "preset": st.sampled_from(["bavarian", "german", "x"]) | odd,
+        "tariffs": st.dictionaries(st.sampled_from(["solo", "sauspiel", "solp"]) | st.text(max_size=4),
+                                   odd | st.integers(-5, 10**6), max_size=3) | odd,
+        "laufende_from": st.dictionaries(st.sampled_from(["solo", "wenz"]), odd, max_size=2) | odd,
+        "bock": odd | st.sampled_from([{}, {"after": ["sixty"]}, {"deals": 10**9}]),
+        "stock": odd | st.sampled_from([{}, {"pay": 10**9}]),
+        "games": odd | st.just(["sauspiel"]),
+        "point_value": odd,
+    }),
+    odd,
+)
+changes = st.fixed_dictionaries({}, optional={
+    "from": st.sampled_from([2, 3, 1, 0, -1, 2.0, True, False, "2", None, 2**63, 10**30]) | odd,
+    "players": st.permutations(FOUR) | st.lists(st.sampled_from([*FOUR, "Emil", "", "anna", 3]), max_size=7) | odd,
+    "rules": change_rules,
+    "next_dealer": st.sampled_from([*FOUR, "Emil", ""]) | odd,
+    "first_dealer": odd,
+    "seats": odd,
+})
+change_bodies = st.one_of(
+    changes.map(lambda v: json.dumps(v).encode()),
+    st.sampled_from([b"", b"null", b"[]", b"{}", b"\xff\xfe{\x00}\x00", b'{"from": NaN}', b'{"from": 1e400}',
+                     b'{"from": 2, "from": 3}', b'{"from": ' + b"9" * 5000 + b"}", b"[" * 100_000]),
+    st.binary(max_size=40),
+)
+
+
+@FUZZ
+@given(
+    body=change_bodies, deals=st.integers(0, 2), key=st.none() | st.sampled_from(["phone-1", "phone-2"]),
+    content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded",
+                                  "multipart/form-data; boundary=x", None]),
+)
+def test_random_changes_of_players_and_rules_get_a_4xx_or_success(
+    app: Flask, body: bytes, deals: int, key: str | None, content_type: str | None,
+) -> None:
+    app.config["LIST_CREATION_LIMIT"] = "100000 per minute"
+    client = app.test_client()
+    made = client.post("/api/lists", json={
+        "rules": {"preset": "bavarian"}, "players": FOUR, "deals": [{"game": "passed"}] * deals,
+    }).get_json()
+    headers = {"X-Edit-Key": made["edit_key"],
+               **({"Content-Type": content_type} if content_type else {}),
+               **({"Idempotency-Key": key} if key else {})}
+    answers = [client.post(f"/api/lists/{made['id']}/changes", data=body, headers=headers) for _ in range(2)]
+    for response in answers:
+        answered(response)
+        if response.status_code == 201:
+            assert set(response.get_json()) == {"from", "players", "next_dealer", "change"}
+    if key and answers[0].status_code == 201:  # the same key again is answered as the first time
+        assert answers[1].get_json() == answers[0].get_json()
+    document = client.get(f"/api/lists/{made['id']}").get_json()
+    assert sum(document["totals"].values()) == 0
 
 
 @FUZZ

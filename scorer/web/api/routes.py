@@ -57,6 +57,12 @@ def answers_json(view: F) -> F:
     return cast(F, wrapper)
 
 
+#: The deepest a body may nest arrays and objects: a list file nests 4 deep. Deeper,
+#: a body the parser took could still overflow the stack of what reads it after
+#: (the Idempotency-Key's fingerprint encodes the body again, deeper in the stack).
+MAX_DEPTH = 32
+
+
 def json_object() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong."""
     raw = request.get_data(cache=True)
@@ -70,7 +76,21 @@ def json_object() -> dict[str, Any]:
         raise BadBody(f"the body is not valid JSON: {error}") from None
     if not isinstance(body, dict):
         raise BadBody("the body must be a JSON object")
+    if not nested_within(body, MAX_DEPTH):
+        raise BadBody(f"the body nests arrays and objects more than {MAX_DEPTH} deep")
     return body
+
+
+def nested_within(value: Any, most: int) -> bool:
+    """Tell whether a JSON value nests arrays and objects at most ``most`` deep (without recursing)."""
+    waiting: list[tuple[Any, int]] = [(value, 1)]
+    while waiting:
+        item, depth = waiting.pop()
+        if depth > most:
+            return False
+        inner = item.values() if isinstance(item, dict) else item
+        waiting.extend((child, depth + 1) for child in inner if isinstance(child, (dict, list)))
+    return True
 
 
 def scored(result: Any) -> dict[str, Any]:

@@ -14,8 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import (
-    N_, Carry, Deal, DealResult, ListResult, Replay, ScoreList, ScoringError, dealer_after, parse_deal,
-    parse_rules,
+    N_, Carry, Deal, DealResult, ListResult, Replay, ScoreList, ScoringError, parse_deal, parse_rules,
 )
 from scorer.engine.bulk import bulk
 from scorer.engine.changes import shift_changes
@@ -80,13 +79,8 @@ def _numbered(deal_rows: Sequence[DealRow], wanted: int) -> DealRow:
 class Tail(NamedTuple):
     """What adding a deal reads of a list's deals, read in one statement (see :func:`tail`)."""
 
-    #: How many deals are kept (not deleted).
-    played: int
     #: The highest position taken, deleted deals included (0: none).
     last_position: int
-    #: The last kept deal that named its dealer, and how many kept deals follow it.
-    named_dealer: str | None
-    since: int
     #: The id of the deal stored with the idempotency key asked about, if any.
     repeat_id: int | None
 
@@ -99,32 +93,20 @@ def tail(row: ScoreListRow, idempotency_key: str | None = None) -> Tail:
     than on SQLite, their number is what other phones adding at once wait for.
     """
     found = db.session.execute(_tail_statement(), {"list_id": row.id, "key": idempotency_key}).one()
-    return Tail(found[0] or 0, found[1] or 0, found[2], found[3] or 0, found[4])
+    return Tail(found[0] or 0, found[1])
 
 
 @functools.cache
 def _tail_statement() -> sa.Select[Any]:
     """The statement :func:`tail` runs, built once: building it costs more than running it."""
     deals = sa.orm.aliased(DealRow)
-    named = sa.orm.aliased(DealRow)
     list_id = sa.bindparam("list_id", type_=sa.String)
-    kept = sa.and_(deals.list_id == list_id, deals.deleted_at.is_(None))
-    last_named = (
-        sa.select(named.position)
-        .where(named.list_id == list_id, named.deleted_at.is_(None), named.named_dealer.is_not(None))
-        .order_by(named.position.desc()).limit(1)
-    )
 
     def scalar(query: sa.Select[Any]) -> Any:
         return query.correlate(None).scalar_subquery()
 
     return sa.select(
-        scalar(sa.select(sa.func.count()).select_from(deals).where(kept)),
         scalar(sa.select(sa.func.max(deals.position)).where(deals.list_id == list_id)),
-        scalar(last_named.with_only_columns(named.named_dealer)),
-        scalar(sa.select(sa.func.count()).select_from(deals).where(
-            kept, deals.position > sa.func.coalesce(scalar(last_named), 0)
-        )),
         # A key of None matches nothing (NULL = NULL is not true).
         scalar(sa.select(deals.id).where(
             deals.list_id == list_id, deals.idempotency_key == sa.bindparam("key", type_=sa.String)
@@ -132,30 +114,19 @@ def _tail_statement() -> sa.Select[Any]:
     )
 
 
-def next_deal(row: ScoreListRow, end: Tail | None = None, kept: KeptEnd | None = None) -> Replay:
-    """A replay ready to score the list's next deal, without reading every deal.
+def next_deal(row: ScoreListRow, kept: KeptEnd | None = None) -> Replay:
+    """A replay ready to score the list's next deal, without reading every deal where it can.
 
     Where nothing changed the list since its last deal was added, it resumes
     from where that add left the list (``kept``, see :func:`kept_end`): the
-    next dealer, the count and the carry. Otherwise the next dealer follows
-    from the last deal that named its dealer and the count since (``end``,
-    read when not given), and a list whose rules read what earlier deals
-    carried over (Bock rounds, the Stock, heads settled per head) is
-    replayed to get that carry.
+    next dealer, the count, the carry and the totals (a deal that would take
+    one past what JSON holds exactly is refused, ``scorer.engine.exact``).
+    Otherwise the list is replayed.
     """
-    rules = parse_rules(row.rules)
-    players = tuple(row.players)
     if kept is not None:
-        return Replay.resume(rules, players, next_dealer=kept.next_dealer, played=kept.played,
-                             carry=kept.carry)
-    if rules.reads_carry or row.changes:
-        return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
-    end = end or tail(row)
-    if end.named_dealer is None:
-        dealer = dealer_after(players, row.first_dealer, [None] * end.played)
-    else:
-        dealer = dealer_after(players, row.first_dealer, [end.named_dealer, *[None] * end.since])
-    return Replay.resume(rules, players, next_dealer=dealer, played=end.played)
+        return Replay.resume(parse_rules(row.rules), tuple(row.players), next_dealer=kept.next_dealer,
+                             played=kept.played, carry=kept.carry, totals=kept.totals)
+    return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
 
 
 class KeptEnd(NamedTuple):
@@ -169,14 +140,17 @@ class KeptEnd(NamedTuple):
     played: int
     #: The position the deal took (the highest, deleted deals included).
     last_position: int
+    #: Every player's total after it.
+    totals: Mapping[str, int]
 
     def stored(self) -> dict[str, Any]:
-        """As ``lists.list_end`` keeps it (JSON): the carry's fields that are not empty."""
+        """As ``lists.list_end`` keeps it (JSON): the carry's fields that are not empty, the totals."""
         carry = {name: value for name, value in (
             ("tally", dict(self.carry.tally)), ("bock", list(self.carry.bock)),
             ("pot", self.carry.pot), ("doublers", self.carry.doublers)) if value}
         return {"revision": self.revision, "next_dealer": self.next_dealer, "played": self.played,
-                "last_position": self.last_position, **({"carry": carry} if carry else {})}
+                "last_position": self.last_position, "totals": dict(self.totals),
+                **({"carry": carry} if carry else {})}
 
     @classmethod
     def from_stored(cls, stored: Mapping[str, Any]) -> KeptEnd:
@@ -188,6 +162,7 @@ class KeptEnd(NamedTuple):
             Carry(**tally, bock=tuple(carry.get("bock", ())), pot=carry.get("pot", 0),
                   doublers=carry.get("doublers", 0)),
             stored["next_dealer"], stored["played"], stored["last_position"],
+            MappingProxyType(dict(stored["totals"])),
         )
 
 
@@ -201,10 +176,11 @@ def kept_end(row: ScoreListRow, *, locked: bool = True) -> KeptEnd | None:
     changes of seats or rules has none: what was kept would have to know
     which change it was read under. A row read without the lock
     (``locked`` False, see :func:`list_to_add_to`) has the revision the add
-    stored.
+    stored. An end stored without the totals (before they were kept) is not used.
     """
     stored = row.list_end
-    if not stored or stored.get("revision", 0) + locked != row.revision or row.changes:
+    if (not stored or stored.get("revision", 0) + locked != row.revision or row.changes
+            or "totals" not in stored):
         return None
     return KeptEnd.from_stored(stored)
 
@@ -215,7 +191,7 @@ def end_after(row: ScoreListRow, replay: Replay, position: int) -> KeptEnd:
     Read before the commit, under the write lock: after it, the row's
     attributes would be read again, perhaps after another change.
     """
-    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position)
+    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
 
 
 @functools.cache
@@ -407,7 +383,7 @@ def _add_at_once(
         return scored, False
     replay, deal, result = scored
     position = kept.last_position + 1
-    end = KeptEnd(revision + 1, replay.carry, replay.next_dealer, replay.played, position)
+    end = KeptEnd(revision + 1, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
     values = DealRow.values_of(list_id, position, deal.to_dict(),
                                idempotency_key=idempotency_key, idempotency_fingerprint=sent)
     try:
@@ -464,7 +440,7 @@ def _scored(
     """
     try:
         _writable(row)
-        replay = next_deal(row, end, kept)
+        replay = next_deal(row, kept)
         deal = parse_deal(data, replay.played + 1)
         return replay, deal, replay.add(deal)
     except (Conflict, ScoringError):

@@ -278,7 +278,9 @@ def _replayed(
     score_list = engine_list(
         row, (parsed_deal(d.text, n) for n, d in enumerate(deal_rows, start=1))
     )
-    return deal_rows, score_list, score_list.replay()
+    # What is kept scores as it always did: amounts past what JSON holds exactly are
+    # refused when a list is changed (scorer.engine.exact), never when it is read.
+    return deal_rows, score_list, score_list.replay(exact=False)
 
 
 def progress(ends: Mapping[str, Any], result: ListResult) -> Progress:

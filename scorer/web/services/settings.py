@@ -220,13 +220,16 @@ def _change_next(
     overrides = rule_overrides(before, wanted)
     if overrides:
         change["rules"] = overrides
-    # The change wanted replaces one already waiting for the next deal.
+    # The change wanted replaces one already waiting for the next deal. One that
+    # sets nothing (the seating and rules in force, the rotation's dealer) is
+    # kept nowhere: the list file's reader refuses it.
     changes = [c for c in row.changes or [] if c["from"] <= count]
     document = _document(row, [d.data for d in kept_deals(row)])
-    document["changes"] = [*changes, change]
+    document["changes"] = [*changes, change] if len(change) > 1 else changes
     rotation = load_list(document).replay().next_dealer
     if next_dealer and next_dealer != rotation:
         change["first_dealer"] = next_dealer
+        document["changes"] = [*changes, change]
         load_list(document)
     if len(change) > 1:
         changes.append(change)
@@ -303,10 +306,13 @@ def change_from(
     if start != count + 1:
         raise NotNextDeal(start, count + 1)
     now_in_force = list_state(row).result
-    players = data.get("players", list(now_in_force.seated))
+    # A key left out or null stays as it is in force (as a list file's change has it).
+    players = data.get("players")
+    if players is None:
+        players = list(now_in_force.seated)
     if not isinstance(players, list):
         raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(players))
-    sent_rules = mapping(data.get("rules", {}), "rules")
+    sent_rules = mapping({} if data.get("rules") is None else data["rules"], "rules")
     if sent_rules.get("preset", row.preset) != row.preset:  # before its rules are merged with another family's
         raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.preset)
     rules = {**now_in_force.rules.to_dict()}
