@@ -10,7 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request, session
+from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -18,35 +18,10 @@ from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorer.web import shipped
+from scorer.web import security, shipped
 from scorer.web.body import ReadableBodies
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
-
-LANGUAGES = ("en", "de")
-
-#: No inline script or style, nothing from another host, never in a frame.
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    # Edit links carry the edit key in the query: another site gets no Referer
-    # at all, while the site's own form posts carry theirs, which Flask-WTF's
-    # CSRF check asks of every request over https (WTF_CSRF_SSL_STRICT).
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
+from scorer.web.i18n import LANGUAGES, select_locale
 
 
 class MissingSecretKey(RuntimeError):
@@ -56,9 +31,6 @@ class MissingSecretKey(RuntimeError):
 class SecretKeyTooShort(RuntimeError):
     """The SECRET_KEY is too short to keep sessions and edit keys safe."""
 
-
-#: Over https, a browser keeps to https for a year: no first request in plain text.
-STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 #: The shortest SECRET_KEY taken: it signs the session and derives edit keys.
 MIN_SECRET_KEY_BYTES = 32
@@ -184,14 +156,6 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-def select_locale() -> str:
-    """The language chosen with the switch, else the browser's."""
-    chosen = session.get("lang")
-    if chosen in LANGUAGES:
-        return str(chosen)
-    return request.accept_languages.best_match(LANGUAGES) or "en"
-
-
 def register_extensions(app: Flask) -> None:
     """Bind the extensions to the app."""
     db.init_app(app)
@@ -237,14 +201,7 @@ def register_security(app: Flask) -> None:
     from scorer.web import access
 
     app.after_request(access.renew_daily)
-
-    @app.after_request
-    def secure_headers(response: Response) -> Response:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if request.is_secure:
-            response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
-        return response
+    app.after_request(security.secure_headers)
 
 
 def register_blueprints(app: Flask) -> None:

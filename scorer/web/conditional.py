@@ -22,6 +22,7 @@ from werkzeug.http import parse_etags, quote_etag
 
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow
+from scorer.web.security import SECURITY_HEADERS
 
 #: What Flask-Compress appends to a strong entity tag it compresses.
 _CODINGS = (":gzip", ":br", ":deflate", ":zstd")
@@ -101,8 +102,6 @@ class AnswerNotModified:
     def _tag(self, list_id: str) -> str | None:
         """The list's entity tag, from its revision alone; None if there is no such list."""
         if self.engine is None:
-            from scorer.web.app import SECURITY_HEADERS  # the app's own, on every answer
-
             with self.app.app_context():
                 # One statement, no transaction: on PostgreSQL a transaction would
                 # add a BEGIN and a ROLLBACK, each another round trip, to every poll.

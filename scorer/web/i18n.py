@@ -1,16 +1,28 @@
-"""Engine errors in the player's language.
+"""The request's language, and engine errors in it.
 
-The engine words its errors in English and keeps each one's template and
+The language is the one chosen with the switch, else the browser's. The engine words its errors in English and keeps each one's template and
 params (``scorer.engine.errors``); here the template is looked up in the
 catalog of the request's language and filled in. The JSON API keeps English.
 """
 
 from __future__ import annotations
 
+from flask import request, session
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError, one_line
+
+#: The languages of the pages, the first the default.
+LANGUAGES = ("en", "de")
+
+
+def select_locale() -> str:
+    """The language chosen with the switch, else the browser's."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
 
 
 def encodable(text: str) -> str:

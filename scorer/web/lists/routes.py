@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import FAMILIES, ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.app import LANGUAGES, select_locale
+from scorer.web.i18n import LANGUAGES, select_locale
 from scorer.web.lists.forms import (
     ActionForm, DeleteListForm, family_description, family_label, game_label, new_list_form,
 )
