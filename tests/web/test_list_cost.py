@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorer.web import services
 from scorer.web.extensions import db
-from scorer.web.lists.routes import NEWEST
+from scorer.web.lists.page import NEWEST
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services import lists as list_service
 from tests.web.conftest import FOUR, deal_rows

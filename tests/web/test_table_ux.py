@@ -17,7 +17,7 @@ from scorer.engine import GAMES
 from scorer.engine.deals import NEUTRAL
 from scorer.web.lists import summary as summary_module
 from scorer.web.lists import table as table_module
-from scorer.web.lists.routes import money_filter
+from scorer.web.lists.filters import money_filter
 from scorer.web.lists.summary import LEFT_OUT, SHORT
 from scorer.web.lists.table import number, signed, total
 from tests.web.conftest import FOUR, deal_rows

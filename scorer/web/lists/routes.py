@@ -6,33 +6,25 @@ current language, and the language switch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import (
-    Blueprint, abort, flash, g, get_template_attribute, jsonify, redirect, render_template, request,
-    session, url_for,
+    Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for,
 )
-from flask_babel import format_currency, format_timedelta
-from markupsafe import Markup
 from flask_babel import gettext as _
 
 from scorer.engine import FAMILIES, ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.i18n import LANGUAGES, select_locale
-from scorer.web.lists.forms import (
-    ActionForm, DeleteListForm, family_description, family_label, game_label, new_list_form,
-)
-from scorer.web.models import now
 from scorer.web.conditional import unless_unchanged
-from scorer.web.lists.carry import carry_notes
-from scorer.web.pictures.svg import legend_line
-from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
+from scorer.web.i18n import LANGUAGES, select_locale
 from scorer.web.limits import limit_list_creation
-from scorer.web.lists.summary import Summaries, accounts
-from scorer.web.lists.table import rows_html, short, signed, total
+from scorer.web.lists import page
+from scorer.web.lists.filters import ago_filter, family_filter, game_filter, money_filter
+from scorer.web.lists.forms import ActionForm, DeleteListForm, family_description, new_list_form
+from scorer.web.lists.summary import accounts
+from scorer.web.lists.table import short, signed, total
+from scorer.web.pictures.svg import legend_line
 
 bp = Blueprint("lists", __name__)
 
@@ -46,45 +38,13 @@ def language() -> dict[str, Any]:
     return {"current_lang": select_locale()}
 
 
-@bp.app_template_filter("game")
-def game_filter(game: str, short: bool = False) -> str:
-    """A game's name for the page, translated once per request."""
-    labels: dict[tuple[str, bool], str] = g.setdefault("game_labels", {})
-    if (game, short) not in labels:
-        labels[game, short] = game_label(game, short=short)
-    return labels[game, short]
-
-
-@bp.app_template_filter("family")
-def family_filter(family: str) -> str:
-    """A family's name for the page."""
-    return family_label(family)
-
-
-@bp.app_template_filter("money")
-def money_filter(cents: int, *, sign: bool = False) -> str:
-    """Cents as money in the page's language; with ``sign``, +/− as the list shows points.
-
-    Babel writes the locale's own minus (a hyphen in German and English); a
-    signed amount takes the list's minus sign instead, and a plus for a win.
-    """
-    text = format_currency(Decimal(abs(cents) if sign else cents) / 100, "EUR")
-    if not sign or cents == 0:
-        return text
-    return ("+" if cents > 0 else "\u2212") + text
-
-
+bp.add_app_template_filter(game_filter, "game")
+bp.add_app_template_filter(family_filter, "family")
+bp.add_app_template_filter(money_filter, "money")
 bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(total, "total")
 bp.add_app_template_filter(short, "short")
-
-
-@bp.app_template_filter("ago")
-def ago_filter(when: Any) -> str:
-    """How long ago something changed."""
-    # Flask-Babel leaves what format_timedelta returns unannotated.
-    text: str = format_timedelta(when - now(), add_direction=True, threshold=1.0)
-    return text
+bp.add_app_template_filter(ago_filter, "ago")
 
 
 @bp.get("/lang/<lang>")
@@ -216,61 +176,6 @@ def new_list() -> Any:
 # -- the list ----------------------------------------------------------------------------
 
 
-
-def sitting_out(state: services.ListState) -> str | None:
-    """Who deals the next deal and sits it out, when the family has the dealer sit out."""
-    result = state.result
-    active = result.rules.family.active(result.seated, result.next_dealer)
-    return result.next_dealer if len(active) < len(result.seated) else None
-
-
-def leader(state: services.ListState) -> str:
-    """Who leads the next deal: the first active player after the dealer."""
-    players = state.result.seated
-    seat = players.index(state.result.next_dealer)
-    return players[(seat + 1) % len(players)]
-
-
-#: How many deals the list page shows, the newest first; the rest behind "Show all".
-NEWEST = 40
-
-#: The chart (by list revision and language) and the statistics (by revision):
-#: they read every deal, so they are worked out once per change of the list.
-_CHARTS = services.ByRevision(kept=64)
-_STATISTICS = services.ByRevision(kept=64)
-
-
-def _chart(state: services.ListState) -> Any:
-    """The running totals' chart of the list as it stands, in the page's language."""
-    key = (*services.revision_key(state.row), select_locale())
-    return _CHARTS.get(key, lambda: chart_of(state.result), keep=state.current)
-
-
-def _statistics(state: services.ListState) -> dict[str, Any]:
-    """The statistics table's data of the list as it stands."""
-    key = services.revision_key(state.row)
-    return dict(_STATISTICS.get(key, lambda: statistics_of(state.result), keep=state.current))
-
-
-#: The statistics table as HTML, by the list's revision and the page's language.
-_STATISTICS_HTML = services.ByRevision(kept=64)
-
-
-def _statistics_html(state: services.ListState, figures: dict[str, Any]) -> Markup | None:
-    """The statistics table of the list as it stands, written once per revision and language.
-
-    A fifth of what the list page costs to render, and the same for every
-    phone that reloads the list after a change.
-    """
-    if not figures.get("stats"):
-        return None
-    table: Callable[..., Markup] = get_template_attribute("pictures/_statistics.html", "statistics_table")
-    key = (*services.revision_key(state.row), select_locale())
-    return _STATISTICS_HTML.get(
-        key, lambda: table(figures["stats"], state.result.players, figures["stat_games"]), keep=state.current,
-    )
-
-
 @bp.get("/l/<list_id>")
 def show_list(list_id: str) -> Any:
     """The list, like the paper block: the newest deals (``?deals=all``: every deal) and the totals."""
@@ -280,55 +185,7 @@ def show_list(list_id: str) -> Any:
             flash(_("That edit key does not fit this list; you can watch it."), "error")
         return redirect(url_for("lists.show_list", list_id=row.id))
     access.remember_seen(row)
-    return list_page(row, every_deal=request.args.get("deals") == "all")
-
-
-def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_save: bool = False) -> str:
-    """The list page's HTML.
-
-    Its cost does not grow with the list: the replay, the chart and the
-    statistics are kept by the list's revision, and the table shows the
-    newest ``NEWEST`` deals unless ``every_deal`` is asked for. The chart of
-    a longer list waits on the settle-up page: opening it there, or in place
-    with list.js. ``after_save``: the page deal.js shows in place of the form
-    (the answer to a save, a few KiB): the chart and the statistics wait until
-    opened, and offline.js keeps the words it read with the form.
-    """
-    state = services.list_state(row)
-    can_edit = access.can_edit(row)
-    tally = state.result.tally_dict()
-    played = len(state.result.deals)
-    lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
-    deals_prefix = url_for("deals.show_deal", list_id=row.id, number=1).removesuffix("1")
-    figures = _statistics(state)
-    return render_template(
-        "lists/list.html", state=state, row=row, result=state.result,
-        progress=state.progress, tally=tally, leader=leader(state),
-        sitting_out=sitting_out(state),
-        carry_notes=carry_notes(state.result.rules, state.result.carry),
-        pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,
-        chart=None if lazy_chart else _chart(state), **figures,
-        stats_html=None if after_save else _statistics_html(state, figures),
-        can_edit=can_edit, can_change=can_edit and not state.finished,
-        keep_link=access.take_keep_link_prompt(row),
-        action_form=ActionForm(), group=services.group_of(row),
-        deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
-        hidden_deals=0 if every_deal else max(played - NEWEST, 0),
-        page_url=url_for("lists.show_list", list_id=row.id, deals="all" if every_deal else None),
-        rows=rows_html(
-            state.result,
-            summaries=Summaries(state.result.rules.family, state.result.players,
-                                game_word=lambda game: game_filter(game, short=True)),
-            doubler_word=game_filter("doubler", short=True),
-            # An open list's editor opens a deal to change it; anyone else, to read it.
-            edit_prefix=deals_prefix if can_edit and not state.finished else None,
-            edit_label=_("Edit deal %(number)s"),
-            view_prefix=deals_prefix, view_label=_("Deal %(number)s"),
-            dealer_word=_("Dealer"),
-            words=lambda role, **values: _(state.result.rules.family.word(role), **values),
-            newest=None if every_deal else NEWEST,
-        ),
-    )
+    return page.list_page(row, every_deal=request.args.get("deals") == "all")
 
 
 @bp.get("/l/<list_id>/changes")
@@ -376,7 +233,7 @@ def settle(list_id: str) -> Any:
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
         transfers=state.result.settlement, can_edit=access.can_edit(row),
-        chart=_chart(state), accounts=accounts(state.result),
+        chart=page.chart(state), accounts=accounts(state.result),
         action_form=ActionForm(),
     )
 
