@@ -165,7 +165,7 @@ def test_every_link_inside_the_complete_reference_finds_its_heading(client: Flas
 def test_a_familys_page_names_each_of_its_games_as_the_deal_form_does(
     client: FlaskClient, family: str, lang: str
 ) -> None:
-    from scorer.web.lists.forms import game_label
+    from scorer.web.labels import game_label
 
     client.get(f"/lang/{lang}")
     page = text(client.get(f"/help/{family}"))

@@ -481,7 +481,7 @@ def test_a_rename_between_delete_and_restore_still_puts_the_change_back_at_its_d
 def test_the_change_forms_map_of_rule_fields_names_every_rule_field_once(client: FlaskClient, family: str) -> None:
     # static/settings.js makes the rules object of a change kept on the phone from this map:
     # a rule field it leaves out would be sent as it is in force, whatever the person set.
-    from scorer.web.lists.forms import new_list_form
+    from scorer.web.lists.family_form import new_list_form
     from scorer.web.settings.forms import rule_fields
 
     with client.application.test_request_context():

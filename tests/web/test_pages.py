@@ -266,7 +266,7 @@ def test_new_list_with_a_bad_value_from_the_engine_shows_it_at_its_field(
 
 
 def test_an_engine_refusal_is_shown_at_the_field_it_names(app: Flask) -> None:
-    from scorer.web.lists.forms import new_list_form
+    from scorer.web.lists.family_form import new_list_form
 
     with app.test_request_context("/new?family=german"):
         form = new_list_form("german")

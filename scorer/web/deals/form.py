@@ -21,7 +21,7 @@ from scorer.engine import (
     BID_STEP, LOWEST_BID, Deal, DealResult, Family, Game, RuleSet, ScoringError, parse_rules,
 )
 from scorer.web import i18n
-from scorer.web.lists.forms import game_label
+from scorer.web.labels import game_label
 
 #: The yes/no modifiers, in the order the form shows them, with their labels.
 TOGGLES: Mapping[str, Any] = {

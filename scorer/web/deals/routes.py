@@ -12,8 +12,8 @@ from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.deals.breakdown import explained, one_line
 from scorer.web.deals.form import DealForm, summary
+from scorer.web.labels import game_label
 from scorer.web.lists.carry import carry_notes, deal_note
-from scorer.web.lists.forms import game_label
 from scorer.web.lists.page import list_page
 from scorer.web.lists.summary import Summaries
 from scorer.web.undo import flash_undoable

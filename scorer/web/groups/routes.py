@@ -19,7 +19,8 @@ from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
 from scorer.web.limits import limit_list_creation, lists_left, made_lists
-from scorer.web.lists.forms import choice, family_label
+from scorer.web.labels import family_label
+from scorer.web.lists.forms import choice
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
 from scorer.web.presets.forms import DeletePresetForm, PresetForm

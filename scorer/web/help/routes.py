@@ -15,11 +15,10 @@ from flask_babel import gettext as _
 from scorer.engine import FAMILIES, Family, Option
 from scorer.engine.options import Group
 from scorer.web import shipped
-from scorer.web.i18n import select_locale
 from scorer.web.help import content
-from scorer.web.lists.forms import (
-    amount_keys, defaults, family_description, family_label, game_label, tariff_label,
-)
+from scorer.web.i18n import select_locale
+from scorer.web.labels import family_description, family_label, game_label, tariff_label
+from scorer.web.lists.forms import amount_keys, defaults
 
 bp = Blueprint("help", __name__)
 

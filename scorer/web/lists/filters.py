@@ -8,7 +8,7 @@ from typing import Any
 from flask import g
 from flask_babel import format_currency, format_timedelta
 
-from scorer.web.lists.forms import family_label, game_label
+from scorer.web.labels import family_label, game_label
 from scorer.web.models import now
 
 

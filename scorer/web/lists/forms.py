@@ -1,8 +1,7 @@
 """The list forms: a new list with its house rules, deleting a list, plain actions.
 
-The new-list form is built per family by looping over the family's house-rule
-options (``scorer.engine.options``): each kind of option has one kind of
-field, and the defaults come from the engine, never from here.
+The new-list form's fields every family shares are here; its house-rule
+fields are added per family (``scorer.web.lists.family_form``).
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -30,69 +28,7 @@ except ImportError:  # pragma: no cover - older WTForms
 
 from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
 from scorer.engine.values import MAX_NAME, MAX_TITLE
-
-MAX_SEATS = max(seat for family in FAMILIES.values() for seat in family.seats)
-
-#: Every game of every family by name (a name means the same game in each family).
-GAMES_BY_NAME = {
-    name: game for family in reversed(list(FAMILIES.values())) for name, game in family.games.items()
-}
-
-
-def family_label(family: str) -> str:
-    """The family's name for people."""
-    found = FAMILIES.get(family)
-    return _(found.label) if found is not None else family
-
-
-def family_description(family: str) -> str:
-    """One line on how the family differs from the others."""
-    found = FAMILIES.get(family)
-    return _(found.description) if found is not None else ""
-
-
-def seats_words(seats: tuple[int, ...]) -> str:
-    """How many players a family seats, in words: "4", "4 or 5", "4, 5 or 6"."""
-    if len(seats) == 1:
-        return str(seats[0])
-    return _("%(some)s or %(last)s", some=", ".join(str(s) for s in seats[:-1]), last=seats[-1])
-
-
-def seats_problem(family: Family, count: int) -> str:
-    """What to say when the names typed are not as many as the family seats."""
-    if count == 0:
-        return _("Type the players' names: this game needs %(seats)s players.",
-                 seats=seats_words(family.seats))
-    return ngettext(
-        "This game needs %(seats)s players; the list has %(num)s player.",
-        "This game needs %(seats)s players; the list has %(num)s players.",
-        count, seats=seats_words(family.seats),
-    )
-
-
-def game_label(game: str, *, short: bool = False) -> str:
-    """A game's name from its game object: Bavarian words as they are, the others translated."""
-    found = GAMES_BY_NAME.get(game)
-    if found is None:
-        return game
-    text = (found.short if short else "") or found.label or game
-    return _(text)
-
-
-def tariff_label(name: str) -> str:
-    """What a tariff pays for."""
-    labels = {
-        "schneider": "Schneider",
-        "schwarz": "Schwarz",
-        "laufende": _l("Laufende (each)"),
-        "game": _l("Game"),
-        "least": _l("Least"),
-        "least_zero": _l("Least with no points (extra)"),
-        "least_all": _l("One player takes all 120"),
-        "game_point": _l("Game point"),
-        "head": _l("Completed head"),
-    }
-    return str(labels[name]) if name in labels else game_label(name)
+from scorer.web.labels import seats_problem
 
 
 def choice(value: str, label: Any) -> Any:
@@ -402,106 +338,3 @@ class NewListBase(FlaskForm):
 def amount_keys(family: Family, option: Option) -> list[str]:
     """The entries of an object of amounts the page asks for: no tariff of a game the family lacks."""
     return [k for k in option.default if not (k in GAMES and k not in family.games)]
-
-
-def _field(family: Family, option: Option, value: Any) -> Field:
-    """The form field for one scalar option, holding its value."""
-    label = _l(option.label)
-    kind = option.kind
-    if kind == "flag":
-        return BooleanField(label, default=bool(value))
-    if kind == "choice":
-        labels = getattr(option, "labels")
-        return SelectField(
-            label, choices=[choice(c, _l(labels.get(c, c))) for c in getattr(option, "choices")],
-            default=value,
-        )
-    if kind == "choices":
-        labels = getattr(option, "labels")
-        return MultiCheckboxField(
-            label, choices=[choice(c, _l(labels.get(c, c))) for c in getattr(option, "choices")],
-            default=list(value or []),
-        )
-    if kind == "games":
-        # A game switched on by a house rule of its own name shows as that rule.
-        hidden = {"passed", *(o.key for o in family.options if o.key in family.games)}
-        return MultiCheckboxField(
-            label,
-            choices=[choice(g, game_label(g)) for g in family.games if g not in hidden],
-            default=[g for g in value if g not in hidden],
-        )
-    low, high = getattr(option, "low", 0), getattr(option, "high")
-    if getattr(option, "nullable", False):
-        shown = 120 if option.key == "durchmarsch" and value == "all" else value
-        return IntegerField(label, default=shown, validators=[Optional(), NumberRange(min=low, max=high)])
-    return IntegerField(label, default=value, validators=[RequiredWhenSent(), NumberRange(min=low, max=high)])
-
-
-def _add_fields(form: type[NewListBase], family: Family, option: Option, name: str, value: Any) -> None:
-    """Put the fields of one option (and a group's sub-options) on the form class."""
-    if option.kind in ("tariffs", "laufende"):
-        for key in amount_keys(family, option):
-            if option.kind == "tariffs":
-                field = IntegerField(
-                    tariff_label(key), default=value[key],
-                    validators=[RequiredWhenSent(), NumberRange(min=0, max=getattr(option, "high"))],
-                )
-                setattr(form, f"tariff_{key}", field)
-            else:
-                top = getattr(option, "high")
-                field = IntegerField(
-                    game_label(key), default=value[key],
-                    validators=[RequiredWhenSent(), NumberRange(min=1, max=top[key] if isinstance(top, Mapping) else top)],
-                )
-                setattr(form, f"laufende_from_{key}", field)
-        return
-    if option.kind == "group":
-        setattr(form, name, BooleanField(_l(option.label), default=value is not None))
-        start = value if value is not None else (option.parse({}, name, defaults(family.name)) or {})
-        for sub in getattr(option, "fields"):
-            _add_fields(form, family, sub, f"{name}_{sub.key}", sub.dump(start[sub.key]))
-        return
-    setattr(form, name, _field(family, option, value))
-
-
-def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs: Any) -> NewListBase:
-    """A new-list form for one family, its rule fields filled from ``start`` or the defaults."""
-    engine_family = FAMILIES[family]
-    base = defaults(family)
-    if start:
-        try:
-            base = parse_rules(dict(start)).to_dict()
-        except ValueError:
-            pass
-
-    class NewListForm(NewListBase):
-        pass
-
-    NewListForm.family_name = family
-    seats = max(engine_family.seats)
-    for i in range(1, seats + 1):
-        label = (
-            _l("Player %(n)s", n=i) if i <= min(engine_family.seats)
-            else _l("Player %(n)s (optional)", n=i)
-        )
-        # The length is checked with the names (validate_players), once: no Length here.
-        setattr(NewListForm, f"player_{i}", StringField(
-            label, validators=[Optional()], render_kw={"maxlength": MAX_NAME},
-        ))
-    for option in engine_family.options:
-        if option.section != "hidden":
-            _add_fields(NewListForm, engine_family, option, option.key, base[option.key])
-    form = NewListForm(**kwargs)
-    form.family.data = family
-    form.first_dealer.choices = [choice("", _l("The last player"))] + [
-        choice(str(i), _l("Player %(n)s", n=i)) for i in range(1, seats + 1)
-    ]
-    kinds = [("open", _l("when we stop (open)")), ("deals", _l("after a number of deals"))]
-    end_words = {
-        "classic": _l("when someone reaches classic points"),
-        "heads": _l("after a number of completed heads"),
-    }
-    kinds += [(kind, end_words[kind]) for kind in engine_family.ends]
-    form.ends_kind.choices = [choice(k, v) for k, v in kinds]
-    form.end_kinds = tuple(k for k, _v in kinds)
-    return form

@@ -21,7 +21,9 @@ from scorer.web.i18n import LANGUAGES, select_locale
 from scorer.web.limits import limit_list_creation
 from scorer.web.lists import page
 from scorer.web.lists.filters import ago_filter, family_filter, game_filter, money_filter
-from scorer.web.lists.forms import ActionForm, DeleteListForm, family_description, new_list_form
+from scorer.web.labels import family_description
+from scorer.web.lists.family_form import new_list_form
+from scorer.web.lists.forms import ActionForm, DeleteListForm
 from scorer.web.lists.summary import accounts
 from scorer.web.lists.table import short, signed, total
 from scorer.web.pictures.svg import legend_line

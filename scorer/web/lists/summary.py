@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from scorer.engine import N_, Deal, Family, Game, ListResult, RuleSet
 from scorer.engine.breakdown import worth
 from scorer.engine.deals import NEUTRAL
-from scorer.web.lists.forms import game_label
+from scorer.web.labels import game_label
 
 #: Keys the summary leaves to other columns: the names beside it, the dealer under the number.
 LEFT_OUT = frozenset({"declarer", "partner", "dealer", "points"})

@@ -9,7 +9,8 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.lists.forms import choice, family_label
+from scorer.web.labels import family_label
+from scorer.web.lists.forms import choice
 from scorer.web.presets.forms import DeletePresetForm, PresetForm
 
 bp = Blueprint("presets", __name__)

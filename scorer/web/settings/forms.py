@@ -13,9 +13,9 @@ from wtforms.validators import DataRequired, Length
 
 from scorer.engine import GAMES, Option, RuleSet
 from scorer.engine.values import MAX_NAME
-from scorer.web.lists.forms import (
-    SECTION_TITLES, NewListBase, amount_keys, choice, game_label, new_list_form, tariff_label,
-)
+from scorer.web.labels import game_label, tariff_label
+from scorer.web.lists.family_form import new_list_form
+from scorer.web.lists.forms import SECTION_TITLES, NewListBase, amount_keys, choice
 
 
 class RenameForm(FlaskForm):

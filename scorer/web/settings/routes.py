@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.lists.forms import family_description
+from scorer.web.labels import family_description
 from scorer.web.settings.forms import change_form, chosen_dealer, rename_form, rule_fields, rule_rows
 
 bp = Blueprint("settings", __name__)

@@ -18,7 +18,8 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError, parse_document
 from scorer.web import access, services
 from scorer.web.limits import limit_list_creation
-from scorer.web.lists.forms import ActionForm, game_label
+from scorer.web.labels import game_label
+from scorer.web.lists.forms import ActionForm
 from scorer.web.lists.summary import Summaries, deal_keys, heading, value
 from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of

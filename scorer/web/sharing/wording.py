@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorer.engine import FAMILIES, ScoringError
 from scorer.web import i18n
-from scorer.web.lists.forms import seats_problem
+from scorer.web.labels import seats_problem
 
 #: The JSON parser's messages (Python's json module), in a player's words.
 JSON_PROBLEMS = {
