@@ -11,7 +11,8 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.deals.breakdown import explained, one_line
-from scorer.web.deals.form import DealForm, summary
+from scorer.web.deals.form import DealForm
+from scorer.web.deals.words import summary
 from scorer.web.labels import game_label
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.page import list_page
