@@ -16,7 +16,7 @@ from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.lists.page import NEWEST
 from scorer.web.models import DealRow, ScoreListRow, now
-from scorer.web.services import lists as list_service
+from scorer.web.services import state as state_service
 from tests.web.conftest import FOUR, deal_rows
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
@@ -47,13 +47,13 @@ def numbers(page: str) -> list[int]:
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The lists replayed from here on (by id), each time one is."""
     seen: list[str] = []
-    original = list_service._replayed
+    original = state_service._replayed
 
     def counted(row: Any, deal_rows: Any) -> Any:
         seen.append(row.id)
         return original(row, deal_rows)
 
-    monkeypatch.setattr(list_service, "_replayed", counted)
+    monkeypatch.setattr(state_service, "_replayed", counted)
     return seen
 
 

@@ -34,16 +34,18 @@ from scorer.web.services.keys import (
     token_digest,
 )
 from scorer.web.services.lists import (
-    END_KINDS, PARSED_KEPT, ByRevision, ListState, Progress, create_list, deal_counts, delete_list,
-    editable_list,
-    engine_list, finish, get_list, is_list_id, kept_deals, kept_rows, known_players, list_state, parsed,
-    parsed_deal, progress, recent_lists, reopen, revision_key,
+    END_KINDS, create_list, deal_counts, delete_list, editable_list, finish, get_list,
+    is_list_id, kept_deals, known_players, recent_lists, reopen,
 )
 from scorer.web.services.saved_presets import (
     checked_preset, delete_preset, get_preset, presets, save_preset,
 )
 from scorer.web.services.settings import (
     NotNextDeal, change_from, change_from_next, rename_group_player, rename_player,
+)
+from scorer.web.services.state import (
+    PARSED_KEPT, ByRevision, ListState, Progress, engine_list, kept_rows, list_state, parsed,
+    parsed_deal, progress, revision_key,
 )
 
 __all__ = [

@@ -24,9 +24,8 @@ from scorer.web.services.base import (
     Conflict, NotFound, _lock, by_id, lock_list, locked, transaction, write_and_commit,
 )
 from scorer.web.services.keys import require_key
-from scorer.web.services.lists import (
-    _all_deals, editable_list, engine_list, is_list_id, kept_deals, list_state, parsed,
-)
+from scorer.web.services.lists import _all_deals, editable_list, is_list_id, kept_deals
+from scorer.web.services.state import engine_list, list_state, parsed
 
 
 #: The longest Idempotency-Key taken; it is kept whole.

@@ -15,9 +15,8 @@ from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import transaction
-from scorer.web.services.lists import (
-    ListState, _all_deals, _check_ends, is_list_id, is_retired, list_state,
-)
+from scorer.web.services.lists import _all_deals, _check_ends, is_list_id, is_retired
+from scorer.web.services.state import ListState, list_state
 
 
 def export_document(state: ListState) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from scorer.web.services.files import export_document
 from scorer.web.services.groups import (
     _checked_name, _checked_players, create_group, group_lists, group_made_with,
 )
-from scorer.web.services.lists import _check_ends, create_list, list_state
+from scorer.web.services.lists import _check_ends, create_list
+from scorer.web.services.state import list_state
 from scorer.web.services.saved_presets import checked_preset, presets
 
 #: The group archive's format.

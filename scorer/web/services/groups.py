@@ -29,7 +29,8 @@ from scorer.web.extensions import db
 from scorer.web.models import DealRow, GroupRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
 from scorer.web.services.keys import hash_key, key_from_token
-from scorer.web.services.lists import create_list, engine_list, is_list_id, list_state, parsed_deal
+from scorer.web.services.lists import create_list, is_list_id
+from scorer.web.services.state import engine_list, list_state, parsed_deal
 
 MAX_GROUP_NAME = 80
 #: A Stammtisch is more than a table, but not a town.

@@ -26,7 +26,8 @@ from scorer.web.services.groups import follow_rename, group_lists
 
 #: The most deals a list may end after (``services.lists``' check of ``ends``).
 MAX_END_DEALS = 10_000
-from scorer.web.services.lists import _all_deals, kept_deals, list_state
+from scorer.web.services.lists import _all_deals, kept_deals
+from scorer.web.services.state import list_state
 
 
 def _document(row: ScoreListRow, deal_data: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
