@@ -18,10 +18,19 @@ from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorer.web import security, shipped
+from scorer.web import access, commands, security, services, shipped, undo
+from scorer.web.api import routes as api
 from scorer.web.body import ReadableBodies
+from scorer.web.deals import routes as deals
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
+from scorer.web.groups import routes as groups
+from scorer.web.help import routes as help_pages
 from scorer.web.i18n import LANGUAGES, select_locale
+from scorer.web.lists import routes as lists
+from scorer.web.offline import routes as offline
+from scorer.web.presets import routes as presets
+from scorer.web.settings import routes as settings
+from scorer.web.sharing import routes as sharing
 
 
 class MissingSecretKey(RuntimeError):
@@ -197,26 +206,12 @@ def register_fingerprints(app: Flask) -> None:
 
 def register_security(app: Flask) -> None:
     """Security headers on every answer; the session renewed once a day."""
-
-    from scorer.web import access
-
     app.after_request(access.renew_daily)
     app.after_request(security.secure_headers)
 
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages, one blueprint per area, and the JSON API."""
-    from scorer.web import undo
-    from scorer.web.api import routes as api
-    from scorer.web.deals import routes as deals
-    from scorer.web.groups import routes as groups
-    from scorer.web.help import routes as help_pages
-    from scorer.web.lists import routes as lists
-    from scorer.web.offline import routes as offline
-    from scorer.web.presets import routes as presets
-    from scorer.web.settings import routes as settings
-    from scorer.web.sharing import routes as sharing
-
     app.register_blueprint(lists.bp)
     app.register_blueprint(deals.bp)
     app.register_blueprint(sharing.bp)
@@ -237,8 +232,6 @@ def register_blueprints(app: Flask) -> None:
 
 def register_errorhandlers(app: Flask) -> None:
     """JSON errors under /api/, friendly pages elsewhere; never a traceback."""
-
-    from scorer.web import services
 
     def handle(error: HTTPException) -> Any:
         code = error.code or 500
@@ -299,6 +292,4 @@ def register_logging() -> None:
 
 def register_commands(app: Flask) -> None:
     """Command-line commands for `flask --app scorer ...`."""
-    from scorer.web import commands
-
     commands.register(app)
