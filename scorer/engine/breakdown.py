@@ -33,58 +33,14 @@ The arithmetic is always the same, for every family::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from copy import deepcopy
-from dataclasses import dataclass, field
-from functools import lru_cache
-from operator import attrgetter
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any
 
 from scorer.engine.errors import N_
-from scorer.engine.quick import quick_init
 
 #: The name of the multiplier that caps the product of those before it.
 CAP = "cap"
-
-
-class Shared(dict[str, Any]):
-    """A read-only dict: the JSON of a breakdown or of a piece of one, shared by the deals that have it.
-
-    Writing a list's breakdowns out builds each one's JSON once, not once per
-    deal (bench/engine.py). Its arrays are tuples, which JSON writes as
-    arrays. Changing one raises TypeError; its copies (``dict(piece)``,
-    copy, deepcopy) are plain dicts, to change.
-
-    >>> piece = Term("schneider", 10).json
-    >>> piece == {"name": "schneider", "units": 10}, dict(piece) is piece
-    (True, False)
-    >>> piece["units"] = 20
-    Traceback (most recent call last):
-    TypeError: this piece of a breakdown is shared by every deal that has it: change a copy
-    """
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("this piece of a breakdown is shared by every deal that has it: change a copy")
-
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-
-    def __reduce__(self) -> tuple[type[Shared], tuple[dict[str, Any]]]:
-        # Pickle would rebuild a dict subclass item by item, through __setitem__.
-        return Shared, (dict(self),)
-
-    def __copy__(self) -> dict[str, Any]:
-        return dict(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
-        return deepcopy(dict(self), memo)
-
-
-def _set_json(piece: Any, json: dict[str, Any], count: int | None = None) -> None:
-    # Set once, when the (frozen) piece is made; a count only where there is one.
-    object.__setattr__(piece, "json", Shared(json if count is None else {**json, "count": count}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +54,10 @@ class Term:
     units: int
     #: How many of it there are, where that is said (3 Laufende, 2 game points).
     count: int | None = None
-    #: As JSON: name and units, and count where there is one (read-only, shared).
-    json: Shared = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        _set_json(self, {"name": self.name, "units": self.units}, self.count)
+    def to_dict(self) -> dict[str, Any]:
+        """Write the term as JSON: name and units, and the count where there is one."""
+        return _counted({"name": self.name, "units": self.units}, self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +72,6 @@ class Multiplier:
     factor: int
     #: How many doubled, where several may (doubles, blitzes, doublers, virgins, Bock rounds).
     count: int | None = None
-    #: As JSON: name and factor, and count where there is one (read-only, shared).
-    json: Shared = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        _set_json(self, {"name": self.name, "factor": self.factor}, self.count)
 
     def apply(self, product: int) -> int:
         """The product of the multipliers so far, with this one applied.
@@ -132,6 +82,16 @@ class Multiplier:
         if self.name == CAP:
             return min(product, self.factor)
         return product * self.factor
+
+    def to_dict(self) -> dict[str, Any]:
+        """Write the multiplier as JSON: name and factor, and the count where there is one."""
+        return _counted({"name": self.name, "factor": self.factor}, self.count)
+
+
+def _counted(json: dict[str, Any], count: int | None) -> dict[str, Any]:
+    if count is not None:
+        json["count"] = count
+    return json
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,15 +104,13 @@ class Share:
     players: tuple[str, ...]
     #: Each player's payout in values: +3 a won solo's declarer, -1 each opponent.
     times: int
-    #: As JSON: role, players and times (read-only, shared).
-    json: Shared = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        _set_json(self, {"role": self.role, "players": self.players, "times": self.times})
+    def to_dict(self) -> dict[str, Any]:
+        """Write the share as JSON."""
+        return {"role": self.role, "players": list(self.players), "times": self.times}
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StockMove:
     """What a deal put into the Stock (the pot) or took out of it; Bock never doubles it."""
 
@@ -164,24 +122,15 @@ class StockMove:
     after: int
     #: Each player's move: + taken out of the pot, - paid into it.
     amounts: tuple[tuple[str, int], ...]
-    #: As JSON: ``amounts`` by player (read-only).
-    json: Shared = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        _set_json(self, {
-            "name": self.name, "before": self.before, "after": self.after,
-            "amounts": Shared(self.amounts),
-        })
+    def to_dict(self) -> dict[str, Any]:
+        """Write the move as JSON: ``amounts`` by player."""
+        return {"name": self.name, "before": self.before, "after": self.after, "amounts": dict(self.amounts)}
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Breakdown:
-    """Why a deal pays what it pays, in the same shape for every family.
-
-    Its pieces are shared between deals (see :func:`term`, :func:`share`),
-    and so are whole breakdowns of equal deals (see :func:`breakdown_of`).
-    """
+    """Why a deal pays what it pays, in the same shape for every family."""
 
     #: The value's addends, in order.
     terms: tuple[Term, ...]
@@ -196,10 +145,6 @@ class Breakdown:
     #: What the deal put on the family's tally, not money: German ``strokes``
     #: and a completed ``head``.
     tally: tuple[Term, ...] = ()
-    #: As JSON, once written (see :meth:`to_dict`).
-    _json: Shared | None = field(default=None, init=False, repr=False, compare=False)
-    #: The breakdown under Bock, by the count of doublings, once made (see :meth:`under_bock`).
-    _bock: dict[int, Breakdown] | None = field(default=None, init=False, repr=False, compare=False)
 
     def worth(self) -> int:
         """The value, worked out again from the terms and multipliers."""
@@ -214,63 +159,32 @@ class Breakdown:
                 out[who] = out.get(who, 0) + amount
         return out
 
-    def to_dict(self) -> Shared:
-        """Write the breakdown as the command line and the API give it: read-only, arrays as tuples.
-
-        Written once: the deals that share a breakdown (see :func:`breakdown_of`)
-        share its JSON, and so do the pieces.
-        """
-        json = self._json
-        if json is None:
-            written = {
-                "terms": tuple(map(_JSON, self.terms)),
-                "multipliers": tuple(map(_JSON, self.multipliers)),
-                "value": self.value,
-                "shares": tuple(map(_JSON, self.shares)),
-            }
-            if self.stock is not None:
-                written["stock"] = self.stock.json
-            if self.tally:
-                written["tally"] = tuple(map(_JSON, self.tally))
-            json = Shared(written)
-            object.__setattr__(self, "_json", json)
-        return json
+    def to_dict(self) -> dict[str, Any]:
+        """Write the breakdown as the command line and the API give it."""
+        out: dict[str, Any] = {
+            "terms": [t.to_dict() for t in self.terms],
+            "multipliers": [m.to_dict() for m in self.multipliers],
+            "value": self.value,
+            "shares": [s.to_dict() for s in self.shares],
+        }
+        if self.stock is not None:
+            out["stock"] = self.stock.to_dict()
+        if self.tally:
+            out["tally"] = [t.to_dict() for t in self.tally]
+        return out
 
     def multiplied(self, multiplier: Multiplier) -> Breakdown:
         """The breakdown with one more multiplier applied to its value (Bock)."""
-        return breakdown_of(
-            self.terms, then(self.multipliers, multiplier), multiplier.apply(self.value),
-            self.shares, self.tally, stock=self.stock,
+        return replace(
+            self, multipliers=(*self.multipliers, multiplier), value=multiplier.apply(self.value)
         )
 
-    def under_bock(self, running: int) -> Breakdown:
-        """The breakdown with ``running`` Bock doublings applied, made once for each count.
-
-        A breakdown shared by many deals (see :func:`breakdown_of`) is played
-        under Bock by many of them: each gets the same doubled one.
-        """
-        kept = self._bock
-        if kept is None:
-            kept = {}
-            object.__setattr__(self, "_bock", kept)
-        found = kept.get(running)
-        if found is None:
-            found = kept[running] = self.multiplied(doublings("bock", running))
-        return found
-
     def with_stock(self, move: StockMove) -> Breakdown:
-        """The breakdown with what went into or out of the Stock.
-
-        Shared like those of :func:`breakdown_of` when the move is shared too
-        (see :func:`stock_move`): the same game moving the same pot.
-        """
-        return breakdown_of(self.terms, self.multipliers, self.value, self.shares, self.tally, stock=move)
+        """The breakdown with what went into or out of the Stock."""
+        return replace(self, stock=move)
 
 
-_JSON = attrgetter("json")
-
-
-# -- building blocks, shared so that equal pieces are built once ----------------------------
+# -- building blocks ---------------------------------------------------------------------------
 
 CONTRA = Multiplier("contra", 2)
 RE = Multiplier("re", 2)
@@ -283,29 +197,6 @@ RECRACK = Multiplier("recrack", 2)
 BUMP = Multiplier("bump", 2)
 
 
-@lru_cache(maxsize=1024)
-def term(name: str, units: int, count: int | None = None) -> Term:
-    """A term, built once for each name, units and count."""
-    return Term(name, units, count)
-
-
-@lru_cache(maxsize=1024)
-def terms_of(*named: tuple[str, int] | tuple[str, int, int]) -> tuple[Term, ...]:
-    """Terms from (name, units) or (name, units, count), the tuple of them kept once.
-
-    >>> terms_of(("pick", 2), ("schneider", 2)) is terms_of(("pick", 2), ("schneider", 2))
-    True
-    """
-    return tuple(term(*each) for each in named)
-
-
-@lru_cache(maxsize=256)
-def then(multipliers: tuple[Multiplier, ...], multiplier: Multiplier) -> tuple[Multiplier, ...]:
-    """The multipliers with one more after them, the tuple of them kept once."""
-    return (*multipliers, multiplier)
-
-
-@lru_cache(maxsize=256)
 def doublings(name: str, count: int) -> Multiplier:
     """``count`` doublings of one kind as one multiplier: x 2^count.
 
@@ -313,51 +204,6 @@ def doublings(name: str, count: int) -> Multiplier:
     Multiplier(name='doubles', factor=4, count=2)
     """
     return Multiplier(name, 1 << count, count)
-
-
-@lru_cache(maxsize=1024)
-def stock_move(name: str, before: int, after: int, amounts: tuple[tuple[str, int], ...]) -> StockMove:
-    """A Stock move, built once for each name, pot before and after, and amounts.
-
-    The pot of a list goes through the same few sizes, and so do its moves.
-    """
-    return StockMove(name, before, after, amounts)
-
-
-@lru_cache(maxsize=4096)
-def share(role: str, players: tuple[str, ...], times: int) -> Share:
-    """A share, built once for each role, players and times."""
-    return Share(role, players, times)
-
-
-#: Breakdowns built from shared pieces, by the pieces' identity and the value.
-_BUILT: dict[tuple[int, int, int, int, int, int], Breakdown] = {}
-#: How many are kept before starting again.
-_MOST_BUILT = 4096
-
-
-def breakdown_of(
-    terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
-    shares: tuple[Share, ...], tally: tuple[Term, ...] = (), *, stock: StockMove | None = None,
-) -> Breakdown:
-    """The breakdown of these pieces, built once for every deal that has the very same pieces.
-
-    Only pieces that are kept once themselves (as :func:`one_against_rest`
-    and the games' own caches keep them) are shared this way. Kept by the
-    pieces' identity: a kept breakdown holds them, so while it is kept no
-    other object can have their ids.
-
-    >>> pieces = ((term("solo", 40),), (), 40, one_against_rest("declarer", "A", ("A", "B", "C"), 1))
-    >>> breakdown_of(*pieces) is breakdown_of(*pieces)
-    True
-    """
-    key = (id(terms), id(multipliers), value, id(shares), id(tally), id(stock))
-    found = _BUILT.get(key)
-    if found is None:
-        if len(_BUILT) >= _MOST_BUILT:
-            _BUILT.clear()
-        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares, stock, tally)
-    return found
 
 
 def factor(multipliers: Iterable[Multiplier]) -> int:
@@ -378,13 +224,9 @@ def worth(terms: Iterable[Term], multipliers: Iterable[Multiplier] = ()) -> int:
     >>> worth((Term("tier", 2),), (Multiplier("blitz", 32, 5), Multiplier(CAP, 16), BUMP))
     64
     """
-    total = 0
-    for t in terms:
-        total += t.units
-    return total * factor(multipliers) if multipliers else total
+    return sum(t.units for t in terms) * factor(multipliers)
 
 
-@lru_cache(maxsize=4096)
 def one_against_rest(
     role: str, who: str, active: tuple[str, ...], times: int, rest: str = "opponent"
 ) -> tuple[Share, Share]:
@@ -394,10 +236,9 @@ def one_against_rest(
     3
     """
     others = tuple(p for p in active if p != who)
-    return share(role, (who,), times * len(others)), share(rest, others, -times)
+    return Share(role, (who,), times * len(others)), Share(rest, others, -times)
 
 
-@lru_cache(maxsize=4096)
 def side_against_rest(
     declarer: str, partner: str, active: tuple[str, ...], times: int
 ) -> tuple[Share, Share, Share]:
@@ -408,15 +249,14 @@ def side_against_rest(
     """
     others = tuple(p for p in active if p != declarer and p != partner)
     return (
-        share("declarer", (declarer,), times), share("partner", (partner,), times),
-        share("opponent", others, -times),
+        Share("declarer", (declarer,), times), Share("partner", (partner,), times),
+        Share("opponent", others, -times),
     )
 
 
-@lru_cache(maxsize=256)
 def everybody(active: tuple[str, ...]) -> tuple[Share, ...]:
     """Nobody pays: every player's share is nothing."""
-    return (share("player", active, 0),)
+    return (Share("player", active, 0),)
 
 
 # -- in words ---------------------------------------------------------------------------------

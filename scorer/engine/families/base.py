@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
-from scorer.engine.breakdown import Breakdown, breakdown_of, everybody
+from scorer.engine.breakdown import Breakdown, everybody
 from scorer.engine.deals import NEUTRAL, Deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.options import Option
-from scorer.engine.quick import quick_init, quick_replace
 
 if TYPE_CHECKING:
     from scorer.engine.rules import RuleSet
@@ -61,7 +60,6 @@ class Table:
     active: tuple[str, ...]
 
 
-@quick_init
 @dataclass(frozen=True)
 class Carry:
     """What one deal hands the next: the state of every rule that outlives a deal.
@@ -80,7 +78,6 @@ class Carry:
     doublers: int = 0
 
 
-@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """What a deal pays each active player, and what it hands the next deal.
@@ -104,29 +101,6 @@ class Outcome:
     #: What happened that a rule across deals may answer: passed, sixty, re,
     #: schwarz, durchmarsch.
     events: frozenset[str] = frozenset()
-
-
-_NO_EVENTS: frozenset[str] = frozenset()
-_new = object.__new__
-_set = object.__setattr__
-
-
-def outcome_of(
-    payouts: Mapping[str, int], carry: Carry, bock: int = 1, won: bool | None = None,
-    side: tuple[str, ...] = (), events: frozenset[str] = _NO_EVENTS, *, breakdown: Breakdown,
-) -> Outcome:
-    """``Outcome(...)`` with the carry given, made without calling the class.
-
-    Every game of every deal makes one: a call of the class goes through its
-    ``__init__`` in a frame of its own, several times dearer than a function
-    that sets the new value's fields at once (in the order of ``__init__``).
-    """
-    made = _new(Outcome)
-    _set(made, "__dict__", {
-        "payouts": payouts, "breakdown": breakdown, "carry": carry, "bock": bock,
-        "won": won, "side": side, "events": events,
-    })
-    return made
 
 
 #: Scores a checked deal at a table, from the carry before it.
@@ -463,9 +437,9 @@ def side_against_side(table: Table, side: set[str], value: int) -> dict[str, int
 def nothing(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """A hand thrown in: nobody pays."""
     active = table.active
-    return outcome_of(
+    return Outcome(
         dict.fromkeys(active, 0), carry, events=_PASSED,
-        breakdown=breakdown_of((), (), 0, everybody(active)),
+        breakdown=Breakdown((), (), 0, everybody(active)),
     )
 
 
@@ -477,4 +451,4 @@ def added_tally(carry: Carry, gained: Mapping[str, int]) -> Carry:
     tally = dict(carry.tally)
     for key, amount in gained.items():
         tally[key] = tally.get(key, 0) + amount
-    return quick_replace(carry, tally=MappingProxyType(tally))
+    return replace(carry, tally=MappingProxyType(tally))

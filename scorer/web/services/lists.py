@@ -16,7 +16,6 @@ from scorer.engine import (
     FAMILIES,
     N_, Deal, ListResult, ScoreList, ScoringError, load_list, parse_deal, parse_rules,
 )
-from scorer.engine.bulk import bulk
 from scorer.engine.changes import parse_changes
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
@@ -131,8 +130,7 @@ def engine_list(
     """Build the engine's list from the stored rules, its changes (or these) and these deals."""
     rules = parse_rules(row.rules)
     players = tuple(row.players)
-    with bulk():  # every deal read, or found parsed already (see scorer.engine.bulk)
-        deals = tuple(deals)
+    deals = tuple(deals)
     return ScoreList(
         rules=rules,
         players=players,
