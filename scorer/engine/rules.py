@@ -9,8 +9,7 @@ The list file names the family with the key ``preset``, as it always has.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -32,21 +31,6 @@ class RuleSet:
     family: Family
     #: Every option's value, by key, as parsed (see the family's options).
     values: Mapping[str, Any]
-    # The three below are read for scoring most deals: set once as plain
-    # attributes, which the interpreter reads at once, where a property's
-    # function would run in a frame of its own (the engine's per-deal budget).
-    #: Units per game and per term, by name.
-    tariffs: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    #: Laufende count from this many on, per game (empty where none are counted).
-    laufende_from: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    #: The declaring side is schneidered at this many points or fewer.
-    schneider_loss_max: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        values = self.values
-        object.__setattr__(self, "tariffs", values["tariffs"])
-        object.__setattr__(self, "laufende_from", values.get("laufende_from", _NONE_COUNTED))
-        object.__setattr__(self, "schneider_loss_max", values["schneider_loss_max"])
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -56,41 +40,51 @@ class RuleSet:
         return self.values.get(key, default)
 
     @property
+    def tariffs(self) -> Mapping[str, int]:
+        """Units per game and per term, by name."""
+        tariffs: Mapping[str, int] = self.values["tariffs"]
+        return tariffs
+
+    @property
+    def laufende_from(self) -> Mapping[str, int]:
+        """Laufende count from this many on, per game (empty where none are counted)."""
+        counted: Mapping[str, int] = self.values.get("laufende_from", _NONE_COUNTED)
+        return counted
+
+    @property
+    def schneider_loss_max(self) -> int:
+        """The declaring side is schneidered at this many points or fewer."""
+        return cast(int, self.values["schneider_loss_max"])
+
+    @property
     def preset(self) -> str:
         """The family's name, as the list file's ``preset`` key names it."""
         return self.family.name
 
-    # Read for every deal checked: a typed local instead of typing.cast, which
-    # is a function call (the engine's per-deal budget).
-
     @property
     def games(self) -> frozenset[str]:
         """The games this list allows (``passed`` always, where the family has it)."""
-        games: frozenset[str] = self.values["games"]
-        return games
+        return cast(frozenset[str], self.values["games"])
 
     @property
     def point_value(self) -> int:
         """Cents per unit, for the settlement."""
         return cast(int, self.values["point_value"])
 
-    @cached_property
+    @property
     def carry_rules(self) -> tuple[CarryRule, ...]:
-        """The family's rules across deals that these house rules switch on, in order.
-
-        Worked out once per rule set: every deal scored applies them.
-        """
+        """The family's rules across deals that these house rules switch on, in order."""
         return tuple(
             rule for keys, rule in self.family.carry_rules
             if any(self.values.get(key) is not None for key in keys)
         )
 
-    @cached_property
+    @property
     def plays_bock(self) -> bool:
         """Tell whether this list plays Bock rounds (every scored deal says its Bock multiplier)."""
         return self.values.get("bock") is not None
 
-    @cached_property
+    @property
     def plays_stock(self) -> bool:
         """Tell whether this list plays the Stock (every scored deal says the pot after it)."""
         return self.values.get("stock") is not None

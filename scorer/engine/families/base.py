@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -157,7 +156,7 @@ class Game:
     label: str = ""
     short: str = ""
 
-    @cached_property
+    @property
     def foreign(self) -> frozenset[str]:
         """The keys this game does not take."""
         return frozenset(NEUTRAL) - self.keys - {"dealer"}
