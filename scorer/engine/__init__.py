@@ -12,9 +12,7 @@
 from scorer.engine.changes import Change, merged_rules, rename_player, rule_overrides
 from scorer.engine.breakdown import Breakdown, Multiplier, Share, StockMove, Term, describe
 from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
-from scorer.engine.document import (
-    load_list, parse_document, parse_players, read_list, score_document,
-)
+from scorer.engine.document import load_list, parse_document, read_list, score_document
 from scorer.engine.errors import N_, ScoringError, one_line
 from scorer.engine.families import FAMILIES
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, Table

@@ -12,7 +12,8 @@ from scorer.engine.changes import Change
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.exact import check_amounts
-from scorer.engine.families.base import Carry, Outcome, Table, check
+from scorer.engine.families.base import Carry, Outcome, Table
+from scorer.engine.families.checks import check
 from scorer.engine.rules import RuleSet
 from scorer.engine.settlement import Transfer, settle
 

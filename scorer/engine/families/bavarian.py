@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from scorer.engine.breakdown import (
     CONTRA, OUVERT, RE, SIE, TOUT, Breakdown, Multiplier, Share, Term, doublings, one_against_rest,
@@ -14,19 +13,16 @@ from scorer.engine.breakdown import (
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, Table, against_all, laufende_units,
-    no_trick, nothing, partner_of, player_points, schneider, seated, side_against_side, side_points,
-    the_one,
+    LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, RuleSet, Table,
 )
 from scorer.engine.families.bock_and_stock import BOCK, STOCK, bock_and_stock
+from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
     tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, laufende_units, nothing, schneider, side_against_side
 from scorer.engine.options import Choice, Durchmarsch, LaufendeFrom, Number
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "bavarian"
 

@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, against_all, nothing, seated,
-    side_points,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
 from scorer.engine.families.bavarian import check_modifiers, declarer_won, game_value
+from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, nothing
 from scorer.engine.options import Flag, LaufendeFrom
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "bavarian3"
 #: Bids above the lowest go in steps of five.

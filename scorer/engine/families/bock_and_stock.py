@@ -5,16 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorer.engine.breakdown import StockMove, doublings
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_
-from scorer.engine.families.base import Carry, Game, Outcome, Table
+from scorer.engine.families.base import Carry, Game, Outcome, RuleSet, Table
 from scorer.engine.options import Choice, Choices, Flag, Group, Number
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 #: What may start a Bock round, besides a round called by hand.
 BOCK_EVENTS = ("passed", "sixty", "re", "schwarz", "durchmarsch")

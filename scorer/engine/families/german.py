@@ -4,22 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorer.engine.breakdown import Breakdown, Term, one_against_rest, side_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, nothing, schneider, seated,
-    side_against_side, side_points,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, RuleSet, Table
+from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, nothing, schneider, side_against_side
 from scorer.engine.options import Flag
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "german"
 #: Strokes that complete a sheep's head.

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from scorer.engine.breakdown import (
     BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, Share, Term, doublings, everybody,
@@ -13,18 +12,14 @@ from scorer.engine.breakdown import (
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, Table, against_all, no_trick,
-    partner_of, player_points, schneider, seated, side_points, the_one,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, RuleSet, Table
+from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
     tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, schneider
 from scorer.engine.options import Choice, Flag, Number
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "sheepshead"
 

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorer.engine.breakdown import Breakdown, Term, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, added_tally, against_all, no_trick,
-    nothing, player_points, schneider, seated, side_points, the_one,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
+from scorer.engine.families.checks import no_trick, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
     tariffs_option,
 )
+from scorer.engine.families.payouts import added_tally, against_all, nothing, schneider
 from scorer.engine.options import Choice
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "sheepshead3"
 
