@@ -13,7 +13,8 @@ import pickle
 import pytest
 
 from scorer.engine import Breakdown, describe, read_list, score_document
-from scorer.engine.breakdown import CAP, Multiplier, Term, counted_in, factor, words_in, worth
+from scorer.engine.breakdown import CAP, Multiplier, Term, factor, worth
+from scorer.engine.breakdown_words import counted_in, words_in
 from tests.unit.test_cli import FORMAT_EXAMPLE, score_text
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
