@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from scorer.engine.breakdown import Breakdown
-from scorer.engine.deals import NEUTRAL, Deal
+from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.options import Option
 
@@ -152,11 +152,6 @@ class Game:
     #: Bavarian names stay German in every language; others are marked N_.
     label: str = ""
     short: str = ""
-
-    @property
-    def foreign(self) -> frozenset[str]:
-        """The keys this game does not take."""
-        return frozenset(NEUTRAL) - self.keys - {"dealer"}
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""

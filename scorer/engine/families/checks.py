@@ -21,11 +21,13 @@ def check(rules: RuleSet, game: Game, deal: Deal) -> None:
     for key, message in game.required.items():
         if getattr(deal, key) is None:
             raise ScoringError(key, message)
-    if deal.given & game.foreign:
-        key = next(k for k in NEUTRAL if k in deal.given and k in game.foreign)
+    given = deal.given
+    foreign = given - game.keys - {"dealer"}  # any deal may name its dealer
+    if foreign:
+        key = next(k for k in NEUTRAL if k in foreign)
         raise ScoringError(key, N_("a %(game)s has no %(name)s"), game=game.name, name=key)
     for key, gate in game.gated.items():
-        if key in deal.given and not game.open(rules, key):
+        if key in given and not game.open(rules, key):
             if gate.value is True or gate.value is SET:
                 raise ScoringError(
                     key, N_("this list does not play %(name)s (house rule %(rule)s is off)"),
