@@ -6,7 +6,6 @@ say: terms (name, units[, count]), multipliers (name, factor[, count]), the
 value, the shares (role, players, times) and the payouts in seating order.
 """
 
-import copy
 import json
 import pickle
 

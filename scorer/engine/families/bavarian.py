@@ -3,7 +3,6 @@ the house games, Ramsch as the club tariff, Bock rounds and the Stock."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 
 from scorer.engine.breakdown import (
