@@ -24,6 +24,7 @@ from scorer.engine.replay import FORMAT, Replay, ScoreList, dealer_after, replay
 from scorer.engine.results import DealResult, ListResult
 from scorer.engine.rules import RuleSet, parse_rules, rule_keys
 from scorer.engine.settlement import Transfer, settle
+from scorer.engine.values import parse_players
 
 __all__ = [
     "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",
