@@ -8,7 +8,7 @@ app's heavy paths, each as a multiple of the floor, against their budgets
 budget) and the goals for long lists: the list page as cheap at 1000 deals
 as at 40, in time and bytes; the list JSON of 1000 deals and its 304; the
 bytes a phone receives for a 40-deal list page with its assets; and the
-engine's time for 10,000 deals. Loopback only; the servers stop by
+engine's time for 1,000 deals. Loopback only; the servers stop by
 themselves. Figures, not assertions.
 """
 
@@ -38,7 +38,8 @@ GOALS = {"list JSON, 1000 deals": 15, "list JSON, 1000, br/gzip": 15, "list JSON
 #: The 1000-deal list page at most this many times the 40-deal one (time and bytes).
 PAGE_GROWTH_GOAL = 1.5
 PAGE_BUDGET_BYTES = 60 * 1024
-ENGINE_BUDGET_US = 50.0
+#: Milliseconds for the engine to read, check and score the 1,000-deal Bavarian list.
+ENGINE_BUDGET_MS = 100.0
 
 
 class Client:
@@ -181,8 +182,8 @@ def main() -> None:
         )
         sent, foreign = page_bytes(client, small["url"])
     figures = {name: seconds for name, (seconds, _floor) in timed.items()}
-    text = json.dumps(evening(10_000))
-    engine = statistics.median(in_process(text, 3))
+    text = json.dumps(evening(1_000))
+    engine = statistics.median(in_process(text, 5))
 
     print(f"web: gunicorn gthread, 2 workers x 4 threads, loopback, median of {n} requests")
     print(f"  {'hello-world Flask (floor)':26} {floor * 1e3:8.2f} ms (alone; each ratio below "
@@ -210,9 +211,9 @@ def main() -> None:
     print(f"  {'40-deal page + assets':26} {sent / 1024:8.1f} KiB as sent (br/gzip) "
           f"(budget 60 KiB: {'within' if sent <= PAGE_BUDGET_BYTES else 'OVER'}); "
           f"other hosts: {len(foreign)}")
-    per_deal = engine / 10_000 * 1e6
-    print(f"  {'engine, 10,000 deals':26} {engine * 1e3:8.1f} ms = {per_deal:.1f} us per deal "
-          f"(budget {ENGINE_BUDGET_US:.0f} us: {'within' if per_deal < ENGINE_BUDGET_US else 'OVER'})")
+    ms = engine * 1e3
+    print(f"  {'engine, 1,000 deals':26} {ms:8.1f} ms "
+          f"(budget {ENGINE_BUDGET_MS:.0f} ms: {'within' if ms < ENGINE_BUDGET_MS else 'OVER'})")
 
 
 if __name__ == "__main__":

@@ -10,22 +10,21 @@
 """
 
 from scorer.engine.changes import Change, merged_rules, rename_player, rule_overrides
-from scorer.engine.breakdown import Breakdown, Multiplier, Share, StockMove, Term, describe
+from scorer.engine.breakdown import Breakdown, Multiplier, Share, StockMove, Term
+from scorer.engine.breakdown_words import describe
 from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
-from scorer.engine.document import (
-    load_list, parse_document, parse_players, read_list, score_document,
-)
+from scorer.engine.document import load_list, parse_document, read_list, score_document
 from scorer.engine.errors import N_, ScoringError, one_line
 from scorer.engine.families import FAMILIES
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, Table
 from scorer.engine.families.bavarian3 import BID_STEP
 from scorer.engine.families.german import HEAD, teams
 from scorer.engine.options import MAX_TARIFF, Option
-from scorer.engine.replay import (
-    FORMAT, DealResult, ListResult, Replay, ScoreList, dealer_after, replay, score_deal,
-)
+from scorer.engine.replay import FORMAT, Replay, ScoreList, dealer_after, replay, score_deal
+from scorer.engine.results import DealResult, ListResult
 from scorer.engine.rules import RuleSet, parse_rules, rule_keys
 from scorer.engine.settlement import Transfer, settle
+from scorer.engine.values import parse_players
 
 __all__ = [
     "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",

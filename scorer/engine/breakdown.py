@@ -1,12 +1,9 @@
 """Why a deal pays what it pays: its terms, multipliers, value, shares and Stock move, as data.
 
 The code that scores a deal builds its breakdown alongside the payouts; the
-rules across deals (Bock, the Stock) add what they change. Nothing here
-formats words but :func:`describe`, which the app calls with the table's
-language. Names (of terms, multipliers, roles, Stock moves) are stable
-machine words; :data:`ENGLISH` and :data:`GERMAN` say them in words (the app
-looks the English up in its catalog, the worked examples of
-docs/breakdown-examples.md use both).
+rules across deals (Bock, the Stock) add what they change. Names (of terms,
+multipliers, roles, Stock moves) are stable machine words;
+``scorer.engine.breakdown_words`` says them in words.
 
 The arithmetic is always the same, for every family::
 
@@ -26,65 +23,17 @@ The arithmetic is always the same, for every family::
 90
 >>> b.payouts()
 {'Anna': 90, 'Chris': 90, 'Bene': -90, 'Dora': -90}
->>> describe(b, str.capitalize)
-'Sauspiel 20 + Schneider 10 + 3 Laufende 15 = 45 · Contra ×2 = 90 Each'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from copy import deepcopy
-from dataclasses import dataclass, field
-from functools import lru_cache
-from operator import attrgetter
-from types import MappingProxyType
-from typing import Any, NoReturn
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
 
-from scorer.engine.errors import N_
-from scorer.engine.quick import quick_init
 
 #: The name of the multiplier that caps the product of those before it.
 CAP = "cap"
-
-
-class Shared(dict[str, Any]):
-    """A read-only dict: the JSON of a breakdown or of a piece of one, shared by the deals that have it.
-
-    Writing a list's breakdowns out builds each one's JSON once, not once per
-    deal (bench/engine.py). Its arrays are tuples, which JSON writes as
-    arrays. Changing one raises TypeError; its copies (``dict(piece)``,
-    copy, deepcopy) are plain dicts, to change.
-
-    >>> piece = Term("schneider", 10).json
-    >>> piece == {"name": "schneider", "units": 10}, dict(piece) is piece
-    (True, False)
-    >>> piece["units"] = 20
-    Traceback (most recent call last):
-    TypeError: this piece of a breakdown is shared by every deal that has it: change a copy
-    """
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("this piece of a breakdown is shared by every deal that has it: change a copy")
-
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-
-    def __reduce__(self) -> tuple[type[Shared], tuple[dict[str, Any]]]:
-        # Pickle would rebuild a dict subclass item by item, through __setitem__.
-        return Shared, (dict(self),)
-
-    def __copy__(self) -> dict[str, Any]:
-        return dict(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
-        return deepcopy(dict(self), memo)
-
-
-def _set_json(piece: Any, json: dict[str, Any], count: int | None = None) -> None:
-    # Set once, when the (frozen) piece is made; a count only where there is one.
-    object.__setattr__(piece, "json", Shared(json if count is None else {**json, "count": count}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +47,10 @@ class Term:
     units: int
     #: How many of it there are, where that is said (3 Laufende, 2 game points).
     count: int | None = None
-    #: As JSON: name and units, and count where there is one (read-only, shared).
-    json: Shared = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        _set_json(self, {"name": self.name, "units": self.units}, self.count)
+    def to_dict(self) -> dict[str, Any]:
+        """Write the term as JSON: name and units, and the count where there is one."""
+        return _counted({"name": self.name, "units": self.units}, self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +65,6 @@ class Multiplier:
     factor: int
     #: How many doubled, where several may (doubles, blitzes, doublers, virgins, Bock rounds).
     count: int | None = None
-    #: As JSON: name and factor, and count where there is one (read-only, shared).
-    json: Shared = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        _set_json(self, {"name": self.name, "factor": self.factor}, self.count)
 
     def apply(self, product: int) -> int:
         """The product of the multipliers so far, with this one applied.
@@ -132,6 +75,16 @@ class Multiplier:
         if self.name == CAP:
             return min(product, self.factor)
         return product * self.factor
+
+    def to_dict(self) -> dict[str, Any]:
+        """Write the multiplier as JSON: name and factor, and the count where there is one."""
+        return _counted({"name": self.name, "factor": self.factor}, self.count)
+
+
+def _counted(json: dict[str, Any], count: int | None) -> dict[str, Any]:
+    if count is not None:
+        json["count"] = count
+    return json
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,15 +97,13 @@ class Share:
     players: tuple[str, ...]
     #: Each player's payout in values: +3 a won solo's declarer, -1 each opponent.
     times: int
-    #: As JSON: role, players and times (read-only, shared).
-    json: Shared = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        _set_json(self, {"role": self.role, "players": self.players, "times": self.times})
+    def to_dict(self) -> dict[str, Any]:
+        """Write the share as JSON."""
+        return {"role": self.role, "players": list(self.players), "times": self.times}
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StockMove:
     """What a deal put into the Stock (the pot) or took out of it; Bock never doubles it."""
 
@@ -164,24 +115,15 @@ class StockMove:
     after: int
     #: Each player's move: + taken out of the pot, - paid into it.
     amounts: tuple[tuple[str, int], ...]
-    #: As JSON: ``amounts`` by player (read-only).
-    json: Shared = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        _set_json(self, {
-            "name": self.name, "before": self.before, "after": self.after,
-            "amounts": Shared(self.amounts),
-        })
+    def to_dict(self) -> dict[str, Any]:
+        """Write the move as JSON: ``amounts`` by player."""
+        return {"name": self.name, "before": self.before, "after": self.after, "amounts": dict(self.amounts)}
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Breakdown:
-    """Why a deal pays what it pays, in the same shape for every family.
-
-    Its pieces are shared between deals (see :func:`term`, :func:`share`),
-    and so are whole breakdowns of equal deals (see :func:`breakdown_of`).
-    """
+    """Why a deal pays what it pays, in the same shape for every family."""
 
     #: The value's addends, in order.
     terms: tuple[Term, ...]
@@ -196,10 +138,6 @@ class Breakdown:
     #: What the deal put on the family's tally, not money: German ``strokes``
     #: and a completed ``head``.
     tally: tuple[Term, ...] = ()
-    #: As JSON, once written (see :meth:`to_dict`).
-    _json: Shared | None = field(default=None, init=False, repr=False, compare=False)
-    #: The breakdown under Bock, by the count of doublings, once made (see :meth:`under_bock`).
-    _bock: dict[int, Breakdown] | None = field(default=None, init=False, repr=False, compare=False)
 
     def worth(self) -> int:
         """The value, worked out again from the terms and multipliers."""
@@ -214,63 +152,32 @@ class Breakdown:
                 out[who] = out.get(who, 0) + amount
         return out
 
-    def to_dict(self) -> Shared:
-        """Write the breakdown as the command line and the API give it: read-only, arrays as tuples.
-
-        Written once: the deals that share a breakdown (see :func:`breakdown_of`)
-        share its JSON, and so do the pieces.
-        """
-        json = self._json
-        if json is None:
-            written = {
-                "terms": tuple(map(_JSON, self.terms)),
-                "multipliers": tuple(map(_JSON, self.multipliers)),
-                "value": self.value,
-                "shares": tuple(map(_JSON, self.shares)),
-            }
-            if self.stock is not None:
-                written["stock"] = self.stock.json
-            if self.tally:
-                written["tally"] = tuple(map(_JSON, self.tally))
-            json = Shared(written)
-            object.__setattr__(self, "_json", json)
-        return json
+    def to_dict(self) -> dict[str, Any]:
+        """Write the breakdown as the command line and the API give it."""
+        out: dict[str, Any] = {
+            "terms": [t.to_dict() for t in self.terms],
+            "multipliers": [m.to_dict() for m in self.multipliers],
+            "value": self.value,
+            "shares": [s.to_dict() for s in self.shares],
+        }
+        if self.stock is not None:
+            out["stock"] = self.stock.to_dict()
+        if self.tally:
+            out["tally"] = [t.to_dict() for t in self.tally]
+        return out
 
     def multiplied(self, multiplier: Multiplier) -> Breakdown:
         """The breakdown with one more multiplier applied to its value (Bock)."""
-        return breakdown_of(
-            self.terms, then(self.multipliers, multiplier), multiplier.apply(self.value),
-            self.shares, self.tally, stock=self.stock,
+        return replace(
+            self, multipliers=(*self.multipliers, multiplier), value=multiplier.apply(self.value)
         )
 
-    def under_bock(self, running: int) -> Breakdown:
-        """The breakdown with ``running`` Bock doublings applied, made once for each count.
-
-        A breakdown shared by many deals (see :func:`breakdown_of`) is played
-        under Bock by many of them: each gets the same doubled one.
-        """
-        kept = self._bock
-        if kept is None:
-            kept = {}
-            object.__setattr__(self, "_bock", kept)
-        found = kept.get(running)
-        if found is None:
-            found = kept[running] = self.multiplied(doublings("bock", running))
-        return found
-
     def with_stock(self, move: StockMove) -> Breakdown:
-        """The breakdown with what went into or out of the Stock.
-
-        Shared like those of :func:`breakdown_of` when the move is shared too
-        (see :func:`stock_move`): the same game moving the same pot.
-        """
-        return breakdown_of(self.terms, self.multipliers, self.value, self.shares, self.tally, stock=move)
+        """The breakdown with what went into or out of the Stock."""
+        return replace(self, stock=move)
 
 
-_JSON = attrgetter("json")
-
-
-# -- building blocks, shared so that equal pieces are built once ----------------------------
+# -- building blocks ---------------------------------------------------------------------------
 
 CONTRA = Multiplier("contra", 2)
 RE = Multiplier("re", 2)
@@ -283,29 +190,6 @@ RECRACK = Multiplier("recrack", 2)
 BUMP = Multiplier("bump", 2)
 
 
-@lru_cache(maxsize=1024)
-def term(name: str, units: int, count: int | None = None) -> Term:
-    """A term, built once for each name, units and count."""
-    return Term(name, units, count)
-
-
-@lru_cache(maxsize=1024)
-def terms_of(*named: tuple[str, int] | tuple[str, int, int]) -> tuple[Term, ...]:
-    """Terms from (name, units) or (name, units, count), the tuple of them kept once.
-
-    >>> terms_of(("pick", 2), ("schneider", 2)) is terms_of(("pick", 2), ("schneider", 2))
-    True
-    """
-    return tuple(term(*each) for each in named)
-
-
-@lru_cache(maxsize=256)
-def then(multipliers: tuple[Multiplier, ...], multiplier: Multiplier) -> tuple[Multiplier, ...]:
-    """The multipliers with one more after them, the tuple of them kept once."""
-    return (*multipliers, multiplier)
-
-
-@lru_cache(maxsize=256)
 def doublings(name: str, count: int) -> Multiplier:
     """``count`` doublings of one kind as one multiplier: x 2^count.
 
@@ -313,51 +197,6 @@ def doublings(name: str, count: int) -> Multiplier:
     Multiplier(name='doubles', factor=4, count=2)
     """
     return Multiplier(name, 1 << count, count)
-
-
-@lru_cache(maxsize=1024)
-def stock_move(name: str, before: int, after: int, amounts: tuple[tuple[str, int], ...]) -> StockMove:
-    """A Stock move, built once for each name, pot before and after, and amounts.
-
-    The pot of a list goes through the same few sizes, and so do its moves.
-    """
-    return StockMove(name, before, after, amounts)
-
-
-@lru_cache(maxsize=4096)
-def share(role: str, players: tuple[str, ...], times: int) -> Share:
-    """A share, built once for each role, players and times."""
-    return Share(role, players, times)
-
-
-#: Breakdowns built from shared pieces, by the pieces' identity and the value.
-_BUILT: dict[tuple[int, int, int, int, int, int], Breakdown] = {}
-#: How many are kept before starting again.
-_MOST_BUILT = 4096
-
-
-def breakdown_of(
-    terms: tuple[Term, ...], multipliers: tuple[Multiplier, ...], value: int,
-    shares: tuple[Share, ...], tally: tuple[Term, ...] = (), *, stock: StockMove | None = None,
-) -> Breakdown:
-    """The breakdown of these pieces, built once for every deal that has the very same pieces.
-
-    Only pieces that are kept once themselves (as :func:`one_against_rest`
-    and the games' own caches keep them) are shared this way. Kept by the
-    pieces' identity: a kept breakdown holds them, so while it is kept no
-    other object can have their ids.
-
-    >>> pieces = ((term("solo", 40),), (), 40, one_against_rest("declarer", "A", ("A", "B", "C"), 1))
-    >>> breakdown_of(*pieces) is breakdown_of(*pieces)
-    True
-    """
-    key = (id(terms), id(multipliers), value, id(shares), id(tally), id(stock))
-    found = _BUILT.get(key)
-    if found is None:
-        if len(_BUILT) >= _MOST_BUILT:
-            _BUILT.clear()
-        found = _BUILT[key] = Breakdown(terms, multipliers, value, shares, stock, tally)
-    return found
 
 
 def factor(multipliers: Iterable[Multiplier]) -> int:
@@ -378,13 +217,9 @@ def worth(terms: Iterable[Term], multipliers: Iterable[Multiplier] = ()) -> int:
     >>> worth((Term("tier", 2),), (Multiplier("blitz", 32, 5), Multiplier(CAP, 16), BUMP))
     64
     """
-    total = 0
-    for t in terms:
-        total += t.units
-    return total * factor(multipliers) if multipliers else total
+    return sum(t.units for t in terms) * factor(multipliers)
 
 
-@lru_cache(maxsize=4096)
 def one_against_rest(
     role: str, who: str, active: tuple[str, ...], times: int, rest: str = "opponent"
 ) -> tuple[Share, Share]:
@@ -394,10 +229,9 @@ def one_against_rest(
     3
     """
     others = tuple(p for p in active if p != who)
-    return share(role, (who,), times * len(others)), share(rest, others, -times)
+    return Share(role, (who,), times * len(others)), Share(rest, others, -times)
 
 
-@lru_cache(maxsize=4096)
 def side_against_rest(
     declarer: str, partner: str, active: tuple[str, ...], times: int
 ) -> tuple[Share, Share, Share]:
@@ -408,182 +242,11 @@ def side_against_rest(
     """
     others = tuple(p for p in active if p != declarer and p != partner)
     return (
-        share("declarer", (declarer,), times), share("partner", (partner,), times),
-        share("opponent", others, -times),
+        Share("declarer", (declarer,), times), Share("partner", (partner,), times),
+        Share("opponent", others, -times),
     )
 
 
-@lru_cache(maxsize=256)
 def everybody(active: tuple[str, ...]) -> tuple[Share, ...]:
     """Nobody pays: every player's share is nothing."""
-    return (share("player", active, 0),)
-
-
-# -- in words ---------------------------------------------------------------------------------
-
-#: Every name a breakdown can hold (terms, multipliers, roles, Stock moves, tally), and
-#: ``each``, in English. Marked for the catalog: the app says them in the table's language
-#: through it, and the catalog's German must be the one of :data:`GERMAN` (a test checks).
-ENGLISH: Mapping[str, str] = MappingProxyType({
-    # terms: the games' tariffs
-    "sauspiel": N_("Sauspiel"), "wenz": N_("Wenz"), "solo": N_("Solo"), "geier": N_("Geier"),
-    "farbwenz": N_("Farbwenz"), "hochzeit": N_("Hochzeit"), "bettel": N_("Bettel"),
-    "farbgeier": N_("Farbgeier"), "ramsch": N_("Ramsch"), "durchmarsch": N_("Durchmarsch"),
-    "pick": N_("Pick"), "least": N_("Least"), "least_zero": N_("Least with no points"),
-    "least_all": N_("All 120 in one hand"), "leaster": N_("Leaster"), "moster": N_("Moster"),
-    # terms: what adds to a tariff
-    "schneider": N_("Schneider"), "schwarz": N_("Schwarz"), "laufende": N_("Laufende"),
-    "tier": N_("Tier"), "game_points": N_("Game points"), "head": N_("Head"),
-    # multipliers
-    "contra": N_("Kontra"), "re": N_("Re"), "doubles": N_("doubled"), "tout": N_("Tout"),
-    "sie": N_("Sie"), "hand": N_("Hand"), "ouvert": N_("Ouvert"), "bock": N_("Bock"),
-    "virgins": N_("Virgins"), "crack": N_("Crack"), "recrack": N_("Re-crack"),
-    "blitz": N_("Blitz"), "doubler": N_("Doubler"), "cap": N_("at most"), "bump": N_("Bump"),
-    # roles
-    "declarer": N_("Declarer"), "partner": N_("Partner"), "opponent": N_("Opponent"),
-    "picker": N_("Picker"), "winner": N_("Winner"), "loser": N_("Loser"),
-    "virgin": N_("Virgin"), "player": N_("Player"),
-    # the Stock, the tally, and the value every player wins or pays
-    "pay_in": N_("into the Stock"), "take": N_("out of the Stock"),
-    "double": N_("the Stock doubled by"), "strokes": N_("Strokes"), "each": N_("each"),
-})
-
-#: The same words in German: the worked examples of docs/breakdown-examples.md use them.
-GERMAN: Mapping[str, str] = MappingProxyType({
-    **{name: ENGLISH[name] for name in (
-        "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier",
-        "ramsch", "durchmarsch", "pick", "least", "leaster", "moster", "schneider", "schwarz",
-        "laufende", "contra", "re", "tout", "sie", "hand", "ouvert", "bock", "crack", "recrack",
-        "blitz", "doubler", "partner",
-    )},
-    "least_zero": "Least ohne Augen", "least_all": "Alle 120 in einer Hand", "tier": "Stufe",
-    "game_points": "Spielpunkte", "head": "Kopf", "doubles": "gelegt", "virgins": "Jungfrauen",
-    "cap": "höchstens", "bump": "Bump", "declarer": "Spieler", "opponent": "Gegner",
-    "picker": "Aufnehmer", "winner": "Gewinner", "loser": "Verlierer", "virgin": "Jungfrau",
-    "player": "Spieler", "pay_in": "in den Stock", "take": "aus dem Stock",
-    "double": "der Stock verdoppelt um", "strokes": "Striche", "each": "je Spieler",
-})
-
-#: The word maps by language.
-LANGUAGES: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
-
-
-def N_plural(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a message's singular and plural for the catalog (babel.cfg: ``N_plural:1,2``); give both."""
-    return singular, plural
-
-
-#: The names a count stands before that take a plural, with the count (``%(num)s``), in
-#: English: the singular and the plural. Marked for the catalog: the app says them through
-#: ngettext, and the catalog's German must be the one of :data:`GERMAN_COUNTED` (a test
-#: checks). A name not here is said as the count and its word: ``2 doubled``.
-ENGLISH_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "laufende": N_plural("%(num)s Laufende", "%(num)s Laufende"),
-    "game_points": N_plural("%(num)s Game point", "%(num)s Game points"),
-    "strokes": N_plural("%(num)s Stroke", "%(num)s Strokes"),
-    "head": N_plural("%(num)s Head", "%(num)s Heads"),
-    "virgins": N_plural("%(num)s Virgin", "%(num)s Virgins"),
-    "blitz": N_plural("%(num)s Blitz", "%(num)s Blitzes"),
-    "doubler": N_plural("%(num)s Doubler", "%(num)s Doublers"),
-})
-
-#: The same in German.
-GERMAN_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "laufende": ("%(num)s Laufender", "%(num)s Laufende"),
-    "game_points": ("%(num)s Spielpunkt", "%(num)s Spielpunkte"),
-    "strokes": ("%(num)s Strich", "%(num)s Striche"),
-    "head": ("%(num)s Kopf", "%(num)s Köpfe"),
-    "virgins": ("%(num)s Jungfrau", "%(num)s Jungfrauen"),
-    "blitz": ("%(num)s Blitz", "%(num)s Blitze"),
-    "doubler": ("%(num)s Doubler", "%(num)s Doubler"),
-})
-
-#: The counted names by language.
-COUNTED: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
-    {"en": ENGLISH_COUNTED, "de": GERMAN_COUNTED}
-)
-
-
-def words_in(language: str) -> Callable[[str], str]:
-    """The words of a language for :func:`describe`: a name not in the map stays as it is.
-
-    >>> words_in("de")("each"), words_in("en")("recrack"), words_in("de")("unheard_of")
-    ('je Spieler', 'Re-crack', 'unheard_of')
-    """
-    table = LANGUAGES[language]
-    return lambda name: table.get(name, name)
-
-
-def counted_in(language: str) -> Callable[[str, int], str]:
-    """A count and a name in a language for :func:`describe`, the name singular for one.
-
-    English and German both take the singular for one, the plural for any other count.
-
-    >>> strokes = counted_in("de")
-    >>> strokes("strokes", 1), strokes("strokes", 9), strokes("doubles", 2), counted_in("en")("head", 1)
-    ('1 Strich', '9 Striche', '2 gelegt', '1 Head')
-    """
-    forms = COUNTED[language]
-    words = words_in(language)
-
-    def counted(name: str, count: int) -> str:
-        pair = forms.get(name)
-        if pair is None:
-            return f"{count} {words(name)}"
-        return pair[count != 1] % {"num": count}
-
-    return counted
-
-
-
-def describe(
-    breakdown: Breakdown, words: Callable[[str], str],
-    counted: Callable[[str, int], str] | None = None,
-) -> str:
-    """The breakdown as one line, its names put into words by ``words`` (the table's language).
-
-    The terms added up, each multiplier in turn, then the value; "each" when
-    every player wins or pays the value, else what the shares of more than
-    one value win (+) or pay (-); then the tally and the Stock. A count and
-    the name it counts (``3 Laufende``, ``1 Stroke``) are put into words by
-    ``counted``, which picks the singular or the plural (see
-    :func:`counted_in`); without it, the count and the name's word.
-
-    >>> solo = Breakdown((Term("solo", 40), Term("laufende", 15, 3)), (doublings("doubles", 1),), 110,
-    ...                  one_against_rest("declarer", "A", ("A", "B", "C", "D"), -1))
-    >>> describe(solo, lambda name: name)
-    'solo 40 + 3 laufende 15 = 55 · doubles ×2 = 110 · declarer ×3 = -330'
-    >>> head = Breakdown((Term("head", 90),), (), 90, everybody(("A", "B")),
-    ...                  tally=(Term("strokes", 9), Term("head", 1)))
-    >>> describe(head, words_in("de"), counted_in("de"))
-    'Kopf 90 je Spieler · 9 Striche · 1 Kopf'
-    """
-    say = counted or (lambda name, count: f"{count} {words(name)}")
-    terms = breakdown.terms
-    line = " + ".join(
-        f"{say(t.name, t.count)} {t.units}" if t.count is not None else f"{words(t.name)} {t.units}"
-        for t in terms
-    ) or "0"
-    if len(terms) > 1:
-        line += f" = {sum(t.units for t in terms)}"
-    pieces = [line]
-    for m in breakdown.multipliers:
-        if m.name == CAP:
-            pieces.append(f"{words(m.name)} {m.factor}")
-        elif m.count is not None and m.count > 1:
-            pieces.append(f"{say(m.name, m.count)} ×{m.factor}")
-        else:
-            pieces.append(f"{words(m.name)} ×{m.factor}")
-    if breakdown.multipliers:
-        pieces[-1] += f" = {breakdown.value}"
-    several = [s for s in breakdown.shares if abs(s.times) > 1]
-    if breakdown.value and not several:
-        pieces[-1] += f" {words('each')}"
-    pieces.extend(
-        f"{words(s.role)} ×{abs(s.times)} = {s.times * breakdown.value:+d}" for s in several
-    )
-    pieces.extend(say(t.name, t.units) for t in breakdown.tally)
-    stock = breakdown.stock
-    if stock is not None:
-        pieces.append(f"{words(stock.name)} {abs(stock.after - stock.before)}")
-    return " · ".join(pieces)
+    return (Share("player", active, 0),)

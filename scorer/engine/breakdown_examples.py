@@ -2,9 +2,9 @@
 
 ``python -m scorer breakdown-examples`` prints the page; a test checks that
 the docs hold exactly what it prints, and that every word of the breakdown
-(``scorer.engine.breakdown.ENGLISH``) is in an example. Each example is a
+(``scorer.engine.breakdown_words.ENGLISH``) is in an example. Each example is a
 list file; its last deal is the one explained, scored by the engine and put
-into words by :func:`scorer.engine.breakdown.describe` with the word maps
+into words by :func:`scorer.engine.breakdown_words.describe` with the word maps
 the app's catalog agrees with.
 """
 
@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from scorer.engine.breakdown import Breakdown, counted_in, describe, words_in
+from scorer.engine.breakdown import Breakdown
+from scorer.engine.breakdown_words import counted_in, describe, words_in
 from scorer.engine.document import read_list
-from scorer.engine.replay import DealResult
+from scorer.engine.results import DealResult
 
 FOUR = ("Anna", "Bene", "Chris", "Dora")
 THREE = FOUR[:3]

@@ -25,7 +25,7 @@ from typing import Any
 
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.rules import RuleSet, parse_rules
-from scorer.engine.values import mapping, unknown_key
+from scorer.engine.values import mapping, parse_players, unknown_key
 
 #: The keys of one change.
 CHANGE_KEYS = ("from", "players", "rules", "first_dealer")
@@ -152,8 +152,6 @@ def parse_changes(
 
 
 def _parse_change(data: Mapping[str, Any], start: int, rules: RuleSet, players: tuple[str, ...]) -> Change:
-    from scorer.engine.document import parse_players  # it reads this module: imported when needed
-
     for key in data:
         if key not in CHANGE_KEYS:
             raise unknown_key(key, CHANGE_KEYS, "object", path="changes")

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
-from itertools import compress
-from operator import attrgetter, ne
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.errors import N_, ScoringError, shown
-from scorer.engine.values import _ACCEPTED_NAMES, flag, mapping, name, unknown_key, whole
+from scorer.engine.values import flag, mapping, name, unknown_key, whole
 
 #: Every game any family knows.
 GAMES = (
@@ -27,18 +25,9 @@ SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "breakdown"})
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Deal:
-    """One deal as the players tell it; the rules decide what it is worth.
-
-    Not slotted: a deal read from a list (:func:`parse_deal`) starts as a
-    copy of one ``__dict__`` holding every key's neutral value, with the keys
-    it was given set over it, which makes reading a long list several times
-    faster than setting every one of its 25 keys one by one. Every deal's
-    ``__dict__`` then holds the same keys in the same order (as one made by
-    ``__init__`` does), which lets the interpreter read a key of any deal
-    the quick way: scoring a deal reads some 25 of them.
-    """
+    """One deal as the players tell it; the rules decide what it is worth."""
 
     #: The game played: one of GAMES.
     game: str
@@ -92,13 +81,11 @@ class Deal:
     recrack: bool = False
     #: Sheepshead: black or red queens shown, each doubling.
     blitz: int = 0
-    #: The keys that carry something other than their neutral value, worked
-    #: out once: every check of a deal against its game asks for them.
-    given: frozenset[str] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        given = frozenset(compress(_KEYS, map(ne, _values_of(self), _NEUTRALS)))
-        object.__setattr__(self, "given", given)
+    @property
+    def given(self) -> frozenset[str]:
+        """The keys that carry something other than their neutral value."""
+        return frozenset(key for key, neutral in NEUTRAL.items() if getattr(self, key) != neutral)
 
     def set_keys(self) -> tuple[str, ...]:
         """The keys that carry something other than their neutral value, in order."""
@@ -119,23 +106,14 @@ class Deal:
 
 #: Each key but ``game`` with its neutral value.
 NEUTRAL: Mapping[str, Any] = MappingProxyType(
-    {f.name: f.default for f in fields(Deal) if f.name not in ("game", "given")}
+    {f.name: f.default for f in fields(Deal) if f.name != "game"}
 )
-_KEYS = tuple(NEUTRAL)
-_NEUTRALS = tuple(NEUTRAL.values())
-_values_of = attrgetter(*_KEYS)
 
 
 def _points(value: Any, key: str) -> int | Mapping[str, int]:
     if isinstance(value, dict):
-        # A player's points in range are taken as whole() would take them, without
-        # the call and the name of the key it would need only to refuse them.
         return MappingProxyType(
-            {
-                name(player, key): p if type(p) is int and 0 <= p <= 120
-                else whole(p, f"{key}.{player}", low=0, high=120)
-                for player, p in value.items()
-            }
+            {name(player, key): whole(p, f"{key}.{player}", low=0, high=120) for player, p in value.items()}
         )
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoringError(
@@ -190,90 +168,32 @@ _READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
     }
 )
 
-#: The same, as a plain dict (read for every key of every deal), and the keys read by ``flag``.
-_READ: dict[str, Callable[[Any, str], Any]] = dict(_READERS)
-_FLAGS = frozenset(key for key, reader in _READERS.items() if reader is flag)
-_NEUTRAL: dict[str, Any] = dict(NEUTRAL)
-#: The flags whose neutral value is false: false leaves them unset.
-_UNSET_FALSE = frozenset(key for key in _FLAGS if NEUTRAL[key] is False)
-#: The keys read as whole numbers from 0, with the most each may be (what their readers check).
-_WHOLE_UP_TO: dict[str, int] = {"points": 120, "laufende": 120, "doubles": 120, "bid": 120, "blitz": 2}
-
-#: A deal's ``__dict__`` with every key neutral, in the order of the fields (as
-#: ``__init__`` sets them): what :func:`parse_deal` copies for each deal.
-_NEUTRAL_STATE: dict[str, Any] = {"game": None, **NEUTRAL, "given": frozenset()}
-
 _KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
-_ALLOWED = frozenset(_KNOWN)
-#: The keys read by ``name``.
-_NAME_KEYS = frozenset(key for key, reader in _READERS.items() if reader is name)
-#: For every key a deal may have, the most a whole number of it may be as its reader
-#: passes it; -1 where a whole number is not read as one (a game, a flag, a name).
-_UP_TO: dict[str, int] = dict.fromkeys(_KNOWN, -1) | _WHOLE_UP_TO
-_GAMES = frozenset(GAMES)
-_new = object.__new__
-_set = object.__setattr__
 
 
 def parse_deal(data: Any, number: int) -> Deal:
     """Read one deal of the list file; errors name the deal's number."""
     try:
-        if type(data) is not dict:
-            data = mapping(data, "deal")
-        if not _ALLOWED.issuperset(data):
-            for key in data:
-                if key not in _ALLOWED:
-                    raise unknown_key(key, _KNOWN, "deal")
+        data = mapping(data, "deal")
+        for key in data:
+            if key not in _KNOWN:
+                raise unknown_key(key, _KNOWN, "deal")
         game = data.get("game")
         if game is None:
             raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(GAMES))
-        if not isinstance(game, str) or game not in _GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise ScoringError(
                 "game", N_("%(game)s is not a game: one of %(games)s"),
                 game=shown(game), games=", ".join(GAMES),
             )
-        # The deal is made as it is read, key by key, in one pass (this runs for every
-        # deal of a list): the keys given are set over a copy of the neutral ones.
-        # The commonest values are taken by their type, as their readers would take them.
-        state = _NEUTRAL_STATE.copy()
-        state["game"] = game
-        given = []
+        given: dict[str, Any] = {}
         for key, value in data.items():
-            kind = type(value)
-            if kind is str:
-                if key == "game":
-                    continue
-                if value in _ACCEPTED_NAMES and key in _NAME_KEYS:
-                    state[key] = value  # a name name() accepted before (never neutral)
-                    given.append(key)
-                    continue
-            elif kind is int:
-                if 0 <= value <= _UP_TO[key]:
-                    # Card points or a count in range, as its reader would pass it.
-                    if value != _NEUTRAL[key]:
-                        state[key] = value
-                        given.append(key)
-                    continue
-            elif kind is bool:
-                if value:
-                    if key in _FLAGS:
-                        state[key] = True  # a flag set
-                        given.append(key)
-                        continue
-                elif key in _UNSET_FALSE:
-                    continue  # a flag not set: its neutral value
-            elif value is None:
-                continue
-            reader = _READ.get(key)
-            if reader is None:
-                continue  # a key the app writes out and reads back
+            reader = _READERS.get(key)
+            if reader is None or value is None:
+                continue  # the game, read above, or a key the app writes out and reads back
             value = reader(value, key)
-            if value != _NEUTRAL[key]:
-                state[key] = value
-                given.append(key)
-        state["given"] = frozenset(given)
-        deal = _new(Deal)
-        _set(deal, "__dict__", state)
-        return deal
+            if value != NEUTRAL[key]:
+                given[key] = value
+        return Deal(game=game, **given)
     except ScoringError as error:
         raise error.in_deal(number) from None

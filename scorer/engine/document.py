@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from itertools import count, repeat
 from typing import Any
 
 from scorer.engine.changes import parse_changes
-from scorer.engine.bulk import bulk
-from scorer.engine.deals import Deal, parse_deal
+from scorer.engine.deals import parse_deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.families import FAMILIES
 from scorer.engine.rules import parse_rules
-from scorer.engine.values import name, name_key, unknown_key
+from scorer.engine.values import parse_players, unknown_key
 
 #: Top-level keys: what the format defines, and what the app adds (the app
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
@@ -30,10 +28,7 @@ _NOT_AN_OBJECT = N_("must be a JSON object with rules, players and deals")
 
 def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """Build a JSON object, refusing a key given twice (``json.loads``' object_pairs_hook)."""
-    result = dict(pairs)
-    if len(result) == len(pairs):
-        return result
-    result = {}
+    result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
             raise ScoringError(
@@ -41,67 +36,6 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             )
         result[key] = value
     return result
-
-
-def _loads(text: str) -> Any:
-    """``json.loads`` with :func:`no_duplicate_keys`, the hook's refusals and all.
-
-    Read first without the hook, which calls a function for every object
-    (for every deal of a list); when that cannot tell that no key is given
-    twice (see :func:`_no_key_twice`), or refuses the text, read again with it.
-    """
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        pass  # refused again below, as the hook reading would refuse it
-    else:
-        if _no_key_twice(text, document):
-            return document
-    return json.loads(text, object_pairs_hook=no_duplicate_keys)
-
-
-def _no_key_twice(text: str, document: Any) -> bool:
-    """Tell whether no object of the JSON text gives a key twice, where it can be told at once.
-
-    Each object of the text is a dict of the document, and each of its keys
-    is followed by a colon; a key given twice leaves its dict a key short.
-    So when the text holds no more braces than the dicts found here, and no
-    more colons than their keys, every dict was found, no brace or colon is
-    inside a string, and no key was given twice. The dicts are looked for
-    where a list file has them: the document, what it holds down to lists,
-    the deals, and a deal's ``points``. False when the counts differ (a
-    colon in a title, say), or the objects nest deeper than a list file's:
-    the text is then read again with the hook.
-    """
-    if type(document) is not dict:
-        return False
-    objects = keys = 0
-    found = [document]
-    for _ in range(_DEEPEST):
-        if not found:
-            return text.count("{") == objects and text.count(":") == keys
-        inner: list[Any] = []
-        for value in found:
-            objects += 1
-            keys += len(value)
-            for item in value.values():
-                kind = type(item)
-                if kind is dict:
-                    inner.append(item)
-                elif kind is list:
-                    dicts = [each for each in item if type(each) is dict]
-                    objects += len(dicts)
-                    keys += sum(map(len, dicts))
-                    inner.extend(
-                        points for points in map(dict.get, dicts, repeat("points"))
-                        if type(points) is dict
-                    )
-        found = inner
-    return False
-
-
-#: How deep :func:`_no_key_twice` looks for objects in objects (a list file's nest four deep).
-_DEEPEST = 8
 
 
 def parse_document(text: str | bytes) -> dict[str, Any]:
@@ -114,8 +48,7 @@ def parse_document(text: str | bytes) -> dict[str, Any]:
     if not text.strip():
         raise ScoringError("list file", N_("is empty"))
     try:
-        with bulk():
-            document = _loads(text)
+        document = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except json.JSONDecodeError as error:
         raise ScoringError(
             "list file", N_("is not valid JSON: %(problem)s at line %(line)s, column %(column)s"),
@@ -138,12 +71,6 @@ def load_list(document: Mapping[str, Any]) -> ScoreList:
     score_list = read_list(document)
     score_list.replay()
     return score_list
-
-
-def _parsed(deals: list[Any]) -> tuple[Deal, ...]:
-    """Read every deal of a list, in bulk (see ``scorer.engine.bulk``)."""
-    with bulk():
-        return tuple(map(parse_deal, deals, count(1)))
 
 
 def read_list(document: Mapping[str, Any]) -> ScoreList:
@@ -186,46 +113,11 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
         rules=rules,
         players=players,
         first_dealer=first_dealer,
-        deals=_parsed(deals),
+        deals=tuple(parse_deal(deal, number) for number, deal in enumerate(deals, start=1)),
         changes=parse_changes(document.get("changes"), rules, players, len(deals)),
     )
 
 
-def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str, ...]:
-    """Read the players: distinct names in seating order, as many as the family seats."""
-    if not isinstance(value, list):
-        raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
-    players = tuple(name(player, "players") for player in value)
-    if len(set(players)) != len(players):
-        twice = next(p for p in players if players.count(p) > 1)
-        raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=twice)
-    # One rule for every path: names that look alike on a page are one name.
-    seen: dict[str, str] = {}
-    for player in players:
-        other = seen.setdefault(name_key(player), player)
-        if other != player:
-            raise ScoringError(
-                "players", N_("%(name)s looks the same as %(other)s; names must differ"),
-                name=shown(player), other=shown(other),
-            )
-    if len(players) not in seats:
-        if len(seats) == 1:
-            raise ScoringError(
-                "players", N_("%(preset)s is played by %(seats)s players, not %(count)s"),
-                preset=preset, seats=seats[0], count=len(players),
-            )
-        raise ScoringError(
-            "players", N_("%(preset)s is played by %(seats)s or %(last)s players, not %(count)s"),
-            preset=preset, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
-            count=len(players),
-        )
-    return players
-
-
 def score_document(document: Mapping[str, Any]) -> dict[str, Any]:
-    """Score a list file: each deal's dealer and payouts, totals, settlement, tally.
-
-    Read, replayed and written as one bulk step (see ``scorer.engine.bulk``).
-    """
-    with bulk():
-        return read_list(document).replay().to_dict()
+    """Score a list file: each deal's dealer and payouts, totals, settlement, tally."""
+    return read_list(document).replay().to_dict()

@@ -3,217 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from operator import itemgetter
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from scorer.engine.breakdown import Breakdown
-from scorer.engine.bulk import bulk
 from scorer.engine.changes import Change
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.exact import MOST, checked_reach, reach_of
-from scorer.engine.families.base import Carry, CarryRule, Game, Outcome, Table, check
-from scorer.engine.quick import plain, quick_init
+from scorer.engine.exact import check_amounts
+from scorer.engine.families.base import Carry, Outcome, Table
+from scorer.engine.families.checks import check
+from scorer.engine.results import DealResult, ListResult
 from scorer.engine.rules import RuleSet
-from scorer.engine.settlement import Transfer, settle
 
 FORMAT = "schafkopf-list/1"
 
-_new = object.__new__
-_set = object.__setattr__
 
-
-def score_deal(
-    rules: RuleSet, table: Table, deal: Deal, carry: Carry = Carry(),
-    *, checked: set[tuple[str, frozenset[str]]] | None = None,
-) -> Outcome:
+def score_deal(rules: RuleSet, table: Table, deal: Deal, carry: Carry = Carry()) -> Outcome:
     """Check a deal against the list's rules and the table, and score it from the carry.
 
     The game scores the deal; then each of the family's rules across deals
-    (Bock, the Stock) takes the outcome and the carry before it. ``checked``
-    holds the games and keys given of deals that passed the check under
-    these rules: the check reads nothing else, so they pass again.
+    (Bock, the Stock) takes the outcome and the carry before it.
     """
-    family = rules.family
-    game = family.games.get(deal.game) or family.game(deal.game)
-    if checked is None:
-        check(rules, game, deal)
-    elif (deal.game, deal.given) not in checked:
-        check(rules, game, deal)
-        checked.add((deal.game, deal.given))
+    game = rules.family.game(deal.game)
+    check(rules, game, deal)
     outcome = game.score(rules, table, deal, carry)
     for rule in rules.carry_rules:
         outcome = rule(rules, table, deal, game, outcome, carry)
     return outcome
-
-
-@quick_init
-@dataclass(frozen=True)
-class DealResult:
-    """A scored deal: who dealt it and what each player gets (+) or pays (-)."""
-
-    #: The deal's 1-based number in the list.
-    number: int
-    #: Who dealt it.
-    dealer: str
-    #: The deal as entered.
-    deal: Deal
-    #: Every player's payout in units; sitting out is 0. With what went into
-    #: (or came out of) the Stock, sums to zero.
-    payouts: Mapping[str, int]
-    #: The game's outcome, with the rules across deals applied: the carry, the
-    #: Bock multiplier, the declaring side and the breakdown below read it.
-    outcome: Outcome
-    #: Who sat at the table (the list's seating at this deal; empty: the list's players).
-    seating: tuple[str, ...] = field(default=(), kw_only=True)
-    #: The rules in force at this deal (None: the list's rules).
-    rules: RuleSet | None = field(default=None, kw_only=True)
-
-    @property
-    def carry(self) -> Carry:
-        """What the deal hands the next one (tally, Bock rounds, the pot, doublers)."""
-        return self.outcome.carry
-
-    @property
-    def bock(self) -> int | None:
-        """The Bock multiplier of this deal, or None when the list plays no Bock."""
-        rules = self.rules
-        return self.outcome.bock if rules is not None and rules.plays_bock else None
-
-    @property
-    def pot(self) -> int | None:
-        """The pot after this deal, or None when the list plays no Stock."""
-        rules = self.rules
-        return self.outcome.carry.pot if rules is not None and rules.plays_stock else None
-
-    @property
-    def won(self) -> bool | None:
-        """The declaring side won (None: no declaring side, as in Ramsch or a hand thrown in)."""
-        return self.outcome.won
-
-    @property
-    def side(self) -> tuple[str, ...]:
-        """The declaring side, declarer first (empty when there is none)."""
-        return self.outcome.side
-
-    @property
-    def breakdown(self) -> Breakdown:
-        """Why the payouts are what they are (see ``scorer.engine.breakdown``)."""
-        return self.outcome.breakdown
-
-    def to_dict(self) -> dict[str, Any]:
-        """Write the scored deal as the command line prints it."""
-        # Runs for every deal written: the payouts' own copy and the breakdown's
-        # JSON, once written, taken without calling plain() and to_dict(); the
-        # dict made at once with every key it holds (adding keys would grow it).
-        payouts = self.payouts
-        copied = payouts.copy() if type(payouts) is MappingProxyType else plain(payouts)
-        outcome = self.outcome
-        breakdown = outcome.breakdown
-        written = breakdown._json or breakdown.to_dict()
-        rules = self.rules
-        if rules is not None and rules.plays_bock:
-            if rules.plays_stock:
-                return {
-                    "number": self.number, "dealer": self.dealer, "game": self.deal.game,
-                    "payouts": copied, "bock": outcome.bock, "pot": outcome.carry.pot,
-                    "breakdown": written,
-                }
-            return {
-                "number": self.number, "dealer": self.dealer, "game": self.deal.game,
-                "payouts": copied, "bock": outcome.bock, "breakdown": written,
-            }
-        if rules is not None and rules.plays_stock:
-            return {
-                "number": self.number, "dealer": self.dealer, "game": self.deal.game,
-                "payouts": copied, "pot": outcome.carry.pot, "breakdown": written,
-            }
-        return {
-            "number": self.number, "dealer": self.dealer, "game": self.deal.game,
-            "payouts": copied, "breakdown": written,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ListResult:
-    """A replayed list: its deals, running totals, tally and settlement."""
-
-    #: The rules in force at the end (a list's changes may have changed them).
-    rules: RuleSet
-    #: Everyone who played in the list, in the order they joined.
-    players: tuple[str, ...]
-    deals: tuple[DealResult, ...]
-    #: Each player's total in units. Sums to minus the pot.
-    totals: Mapping[str, int]
-    #: What the last deal carried over: the tally, Bock rounds, the pot.
-    carry: Carry
-    #: Who deals the next deal.
-    next_dealer: str
-    #: The seating at the end, clockwise (empty: the same as ``players``).
-    seating: tuple[str, ...] = ()
-
-    @property
-    def seated(self) -> tuple[str, ...]:
-        """The players at the table now, in seating order."""
-        return self.seating or self.players
-
-    @property
-    def tally(self) -> Mapping[str, int]:
-        """The family's tally (victory points, strokes), by player or team."""
-        return self.carry.tally
-
-    @property
-    def pot(self) -> int:
-        """Units in the Stock (0 when the list plays none)."""
-        return self.carry.pot
-
-    @property
-    def pot_back(self) -> Mapping[str, int]:
-        """The pot paid back before settling: equal shares, odd units from the first player on."""
-        share, rest = divmod(self.pot, len(self.seated))
-        return MappingProxyType(
-            {who: share + (1 if i < rest else 0) for i, who in enumerate(self.seated)}
-        )
-
-    @property
-    def balances(self) -> Mapping[str, int]:
-        """Each player's total with the pot paid back: these sum to zero."""
-        back = self.pot_back
-        return MappingProxyType({who: self.totals[who] + back.get(who, 0) for who in self.players})
-
-    @property
-    def settlement(self) -> tuple[Transfer, ...]:
-        """The fewest transfers that bring every balance to zero, after the pot is paid back."""
-        return settle(self.balances)
-
-    def measure(self, kind: str) -> int:
-        """How far the list is towards an end: deals played, or the family's tally."""
-        if kind in ("deals", "open"):
-            return len(self.deals)
-        return self.rules.family.measure(kind, self.seated, self.carry)
-
-    def tally_dict(self) -> dict[str, Any] | None:
-        """The family's tally as the list file shows it, if it has one."""
-        return self.rules.family.tally(self.seated, self.carry)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Write the result as the command line prints it."""
-        with bulk():
-            deals = list(map(DealResult.to_dict, self.deals))
-        out: dict[str, Any] = {
-            "deals": deals,
-            "totals": plain(self.totals),
-            "settlement": [t.to_dict() for t in self.settlement],
-        }
-        if self.rules.plays_stock:
-            out["pot"] = self.pot
-            out["pot_back"] = dict(self.pot_back)
-        tally = self.tally_dict()
-        if tally is not None:
-            out["tally"] = tally
-        return out
 
 
 def dealer_after(players: tuple[str, ...], first_dealer: str, named: Iterable[str | None]) -> str:
@@ -247,10 +64,6 @@ class Replay:
     ) -> None:
         self._totals = dict.fromkeys(players, 0)
         self._exact = exact
-        #: Never less than the largest running total and the pot (see ``scorer.engine.exact``).
-        self._reach = carry.pot
-        #: The payouts of the deals scored since the totals were last added up (see ``totals``).
-        self._paid: list[Mapping[str, int]] = []
         self.carry = carry
         self.results: list[DealResult] = []
         #: Deals scored before this replay took over (see ``resume``).
@@ -267,16 +80,6 @@ class Replay:
         self.players = players
         self._seat = {who: i for i, who in enumerate(players)}
         self._dealer = self._seat[next_dealer]
-        #: The seat after each player's, where the deal goes next.
-        self._after = {who: (i + 1) % len(players) for i, who in enumerate(players)}
-        #: The list's players, in the order every scored deal names them.
-        self._order = tuple(self.totals)
-        self._tables: dict[str, Table] = {}
-        #: The games and keys given of the deals that passed the check (see ``score_deal``).
-        self._checked: set[tuple[str, frozenset[str]]] = set()
-        #: The family's games and the rules across deals these rules switch on, read for every deal.
-        self._games: dict[str, Game] = dict(rules.family.games)
-        self._carry_rules = rules.carry_rules
 
     @property
     def played(self) -> int:
@@ -286,38 +89,7 @@ class Replay:
     @property
     def totals(self) -> dict[str, int]:
         """Each player's total so far, every player of the list in the order they joined."""
-        if self._paid:
-            self._add_up()
         return self._totals
-
-    def _add_up(self) -> None:
-        """Add the payouts of the deals scored since to the totals, player by player.
-
-        Each of them names every player of the totals, in their order (see ``extend``):
-        the payouts are taken as rows of a table and each player's column is summed,
-        at once for a whole list, where adding each deal's on the way would cost a
-        step of the interpreter per player and deal.
-        """
-        paid = self._paid  # emptied, not replaced: extend appends to it
-        totals = self._totals
-        order = tuple(totals)
-        if order:
-            rows: Iterable[tuple[int, ...]] = map(itemgetter(*order), paid)
-            if len(order) == 1:
-                rows = ((row,) for row in map(itemgetter(order[0]), paid))
-            for who, column in zip(order, zip(*rows)):
-                totals[who] += sum(column)
-        paid.clear()
-
-    def _state(self) -> tuple[
-        RuleSet, tuple[str, ...], dict[str, Table], dict[str, Game], set[tuple[str, frozenset[str]]],
-        tuple[CarryRule, ...], tuple[str, ...], dict[str, int],
-    ]:
-        """What scoring a deal reads of the replay, taken once by ``extend`` (again after a change)."""
-        return (
-            self.rules, self.players, self._tables, self._games, self._checked, self._carry_rules,
-            self._order, self._after,
-        )
 
     def _apply(self, change: Change) -> None:
         """Switch to a change's seating and rules before the deal it starts from."""
@@ -380,7 +152,6 @@ class Replay:
         if totals is not None:
             for who in players:
                 replay._totals[who] = totals.get(who, 0)
-            replay._reach = reach_of(replay._totals, carry.pot)
         return replay
 
     @property
@@ -391,93 +162,44 @@ class Replay:
     def table(self, dealer: str | None = None) -> Table:
         """Who plays a deal dealt by dealer (by default the next dealer)."""
         dealer = self.next_dealer if dealer is None else dealer
-        table = self._tables.get(dealer)
-        if table is None:
-            if dealer not in self._seat:
-                raise ScoringError("dealer", N_("%(name)s is not a player of this list"), name=dealer)
-            active = self.rules.family.active(self.players, dealer)
-            table = self._tables[dealer] = Table(self.players, dealer, active)
-        return table
+        if dealer not in self._seat:
+            raise ScoringError("dealer", N_("%(name)s is not a player of this list"), name=dealer)
+        return Table(self.players, dealer, self.rules.family.active(self.players, dealer))
 
     def add(self, deal: Deal) -> DealResult:
-        """Check and score the next deal, carry its state on, and move the dealer on."""
-        self.extend((deal,))
-        return self.results[-1]
+        """Check and score the next deal, carry its state on, and move the dealer on.
+
+        A deal that the rules refuse, or that would take an amount past what
+        JSON holds exactly, raises ``ScoringError`` naming the deal, and is not added.
+        """
+        number = self.played + 1
+        try:
+            while self._changes and self._changes[-1].start <= number:
+                self._apply(self._changes.pop())
+            table = self.table(deal.dealer)
+            outcome = score_deal(self.rules, table, deal, self.carry)
+        except ScoringError as error:
+            raise error.in_deal(number) from None
+        # Every player of the list, in the list's order: 0 for those not playing.
+        payouts = {who: outcome.payouts.get(who, 0) for who in self._totals}
+        if self._exact:
+            check_amounts(self._totals, payouts, outcome.carry.pot, number)
+        for who, amount in payouts.items():
+            self._totals[who] += amount
+        self.carry = outcome.carry
+        self._dealer = (self._seat[table.dealer] + 1) % len(self.players)
+        self._last = table.dealer
+        result = DealResult(
+            number, table.dealer, deal, MappingProxyType(payouts), outcome,
+            seating=self.players, rules=self.rules,
+        )
+        self.results.append(result)
+        return result
 
     def extend(self, deals: Iterable[Deal]) -> None:
-        """Add these deals in order, each as ``add`` adds one.
-
-        The loop of every list replayed: what it reads of the replay is taken
-        once (and again after a change of seats or rules), and each deal is
-        scored written out, without a call of ``score_deal`` or ``DealResult``.
-        A deal refused stops it, the deals before it added.
-        """
-        results = self.results
-        append = results.append
-        paid_so_far = self._paid.append
-        changes = self._changes
-        number = self.played
-        carry = self.carry
-        seat = self._dealer
-        last = self._last
-        exact = self._exact
-        reach = self._reach
-        rules, players, tables, games, checked, carry_rules, order, after = self._state()
-        width = len(order)
-        try:
-            for deal in deals:
-                number += 1
-                try:
-                    if changes and changes[-1].start <= number:
-                        self.carry, self._dealer, self._last = carry, seat, last
-                        try:
-                            while changes and changes[-1].start <= number:
-                                self._apply(changes.pop())
-                        finally:
-                            rules, players, tables, games, checked, carry_rules, order, after = self._state()
-                            seat = self._dealer
-                            width = len(order)
-                    dealer = deal.dealer or players[seat]
-                    table = tables.get(dealer) or self.table(dealer)
-                    # score_deal, written out.
-                    name = deal.game
-                    game = games.get(name) or rules.family.game(name)
-                    if (name, deal.given) not in checked:
-                        check(rules, game, deal)
-                        checked.add((name, deal.given))
-                    outcome = game.score(rules, table, deal, carry)
-                    for rule in carry_rules:
-                        outcome = rule(rules, table, deal, game, outcome, carry)
-                except ScoringError as error:
-                    raise error.in_deal(number) from None
-                paid = outcome.payouts
-                if tuple(paid) != order:
-                    # Someone sat out, or the game named the players in another order:
-                    # every player of the list, in the list's order, 0 for those not playing.
-                    paid = {who: paid.get(who, 0) for who in order}
-                if exact:  # within what JSON holds exactly (scorer.engine.exact)
-                    reach += max(map(abs, paid.values())) * width
-                    if reach > MOST:
-                        reach = checked_reach(self.totals, paid, outcome.carry.pot, number)
-                paid_so_far(paid)
-                carry = outcome.carry
-                dealer = table.dealer
-                # DealResult(number, dealer, deal, payouts, outcome, seating=..., rules=...), written
-                # out: its fields set at once, with no call of its __init__.
-                result = _new(DealResult)
-                _set(result, "__dict__", {
-                    "number": number, "dealer": dealer, "deal": deal,
-                    "payouts": MappingProxyType(paid) if type(paid) is dict else paid, "outcome": outcome,
-                    "seating": players, "rules": rules,
-                })
-                append(result)
-                seat = after[dealer]
-                last = dealer
-        finally:
-            self.carry = carry
-            self._dealer = seat
-            self._last = last
-            self._reach = reach
+        """Add these deals in order, each as ``add`` adds one; a deal refused stops it."""
+        for deal in deals:
+            self.add(deal)
 
     def settle_changes(self) -> None:
         """Apply the changes that start at the next deal (checking them), as the list ends now."""
@@ -545,9 +267,8 @@ class ScoreList:
         ``exact`` False scores amounts past what JSON holds exactly (see :class:`Replay`).
         """
         replay = self.replayer(exact=exact)
-        with bulk():
-            replay.extend(self.deals)
-            replay.extend(more)
+        replay.extend(self.deals)
+        replay.extend(more)
         replay.settle_changes()
         return replay.result()
 

@@ -9,108 +9,16 @@ The list file names the family with the key ``preset``, as it always has.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families import FAMILIES
-from scorer.engine.families.base import CarryRule, Family
+from scorer.engine.families.base import Family, RuleSet
 from scorer.engine.options import MAX_TARIFF
 from scorer.engine.values import mapping, unknown_key
 
 __all__ = ["MAX_TARIFF", "RuleSet", "parse_rules", "rule_keys"]
-
-_NONE_COUNTED: Mapping[str, int] = MappingProxyType({})
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """A list's own copy of its house rules, every default filled in."""
-
-    family: Family
-    #: Every option's value, by key, as parsed (see the family's options).
-    values: Mapping[str, Any]
-    # The three below are read for scoring most deals: set once as plain
-    # attributes, which the interpreter reads at once, where a property's
-    # function would run in a frame of its own (the engine's per-deal budget).
-    #: Units per game and per term, by name.
-    tariffs: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    #: Laufende count from this many on, per game (empty where none are counted).
-    laufende_from: Mapping[str, int] = field(init=False, repr=False, compare=False)
-    #: The declaring side is schneidered at this many points or fewer.
-    schneider_loss_max: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        values = self.values
-        object.__setattr__(self, "tariffs", values["tariffs"])
-        object.__setattr__(self, "laufende_from", values.get("laufende_from", _NONE_COUNTED))
-        object.__setattr__(self, "schneider_loss_max", values["schneider_loss_max"])
-
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """An option's value, or the default when the family has no such option."""
-        return self.values.get(key, default)
-
-    @property
-    def preset(self) -> str:
-        """The family's name, as the list file's ``preset`` key names it."""
-        return self.family.name
-
-    # Read for every deal checked: a typed local instead of typing.cast, which
-    # is a function call (the engine's per-deal budget).
-
-    @property
-    def games(self) -> frozenset[str]:
-        """The games this list allows (``passed`` always, where the family has it)."""
-        games: frozenset[str] = self.values["games"]
-        return games
-
-    @property
-    def point_value(self) -> int:
-        """Cents per unit, for the settlement."""
-        return cast(int, self.values["point_value"])
-
-    @cached_property
-    def carry_rules(self) -> tuple[CarryRule, ...]:
-        """The family's rules across deals that these house rules switch on, in order.
-
-        Worked out once per rule set: every deal scored applies them.
-        """
-        return tuple(
-            rule for keys, rule in self.family.carry_rules
-            if any(self.values.get(key) is not None for key in keys)
-        )
-
-    @cached_property
-    def plays_bock(self) -> bool:
-        """Tell whether this list plays Bock rounds (every scored deal says its Bock multiplier)."""
-        return self.values.get("bock") is not None
-
-    @cached_property
-    def plays_stock(self) -> bool:
-        """Tell whether this list plays the Stock (every scored deal says the pot after it)."""
-        return self.values.get("stock") is not None
-
-    @property
-    def reads_carry(self) -> bool:
-        """Tell whether scoring a deal reads what earlier deals carried over."""
-        return self.family.reads_carry(self)
-
-    def allows(self, game: str) -> bool:
-        """Tell whether a deal of this game may be entered."""
-        return game in self.games
-
-    def to_dict(self) -> dict[str, Any]:
-        """Write the rules as the list file's ``rules`` object, defaults filled in."""
-        out: dict[str, Any] = {"preset": self.family.name}
-        for option in self.family.options:
-            out[option.key] = option.dump(self.values[option.key])
-        return out
-
 
 def rule_keys(family: Family) -> tuple[str, ...]:
     """Every key a ``rules`` object of this family may carry."""

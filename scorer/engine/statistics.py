@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from scorer.engine.replay import ListResult
+from scorer.engine.results import ListResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,3 +165,34 @@ def unknown_key(
     if close:
         return ScoringError(key, hinted, close=close[0])
     return ScoringError(key, plain)
+
+
+def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str, ...]:
+    """Read the players: distinct names in seating order, as many as the family seats."""
+    if not isinstance(value, list):
+        raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
+    players = tuple(name(player, "players") for player in value)
+    if len(set(players)) != len(players):
+        twice = next(p for p in players if players.count(p) > 1)
+        raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=twice)
+    # One rule for every path: names that look alike on a page are one name.
+    seen: dict[str, str] = {}
+    for player in players:
+        other = seen.setdefault(name_key(player), player)
+        if other != player:
+            raise ScoringError(
+                "players", N_("%(name)s looks the same as %(other)s; names must differ"),
+                name=shown(player), other=shown(other),
+            )
+    if len(players) not in seats:
+        if len(seats) == 1:
+            raise ScoringError(
+                "players", N_("%(preset)s is played by %(seats)s players, not %(count)s"),
+                preset=preset, seats=seats[0], count=len(players),
+            )
+        raise ScoringError(
+            "players", N_("%(preset)s is played by %(seats)s or %(last)s players, not %(count)s"),
+            preset=preset, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
+            count=len(players),
+        )
+    return players

@@ -4,7 +4,7 @@ import pathlib
 import subprocess
 import sys
 
-from scorer.engine.breakdown import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED, counted_in, describe, words_in
+from scorer.engine.breakdown_words import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED, counted_in, describe, words_in
 from scorer.engine.breakdown_examples import EXAMPLES, breakdown_examples, example_deals, names_in
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "breakdown-examples.md"

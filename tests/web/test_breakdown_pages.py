@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import read_list
-from scorer.engine.breakdown import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED, describe
+from scorer.engine.breakdown_words import ENGLISH, ENGLISH_COUNTED, GERMAN, GERMAN_COUNTED, describe
 from scorer.engine.breakdown_examples import example_deals
 from scorer.engine.breakdown_examples import names_in as held_in
 from scorer.web.deals.breakdown import counted, explained, one_line, word

@@ -1,29 +1,24 @@
-"""What every family is made of: games, options, the table, and the carry between deals."""
+"""What every family is made of: games, options, the table, the carry between deals,
+and a list's house rules (the family and the value of each option)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, cast
 
-from scorer.engine.breakdown import Breakdown, breakdown_of, everybody
-from scorer.engine.deals import NEUTRAL, Deal
-from scorer.engine.errors import N_, ScoringError, shown
+from scorer.engine.breakdown import Breakdown
+from scorer.engine.deals import Deal
+from scorer.engine.errors import N_, ScoringError
 from scorer.engine.options import Option
-from scorer.engine.quick import quick_init, quick_replace
 
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
-
-#: Card points of the two cards a declarer may put away: two aces at most.
-MOST_IN_BLIND = 22
 #: The lowest winning score of a declaring side.
 LOWEST_BID = 61
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
 _NO_WORDS: Mapping[str, str] = MappingProxyType({})
+_NONE_COUNTED: Mapping[str, int] = MappingProxyType({})
 
 #: The words the pages use for a family's roles, by role; a family's ``words``
 #: override some of them (marked with N_, translated by the pages).
@@ -61,7 +56,6 @@ class Table:
     active: tuple[str, ...]
 
 
-@quick_init
 @dataclass(frozen=True)
 class Carry:
     """What one deal hands the next: the state of every rule that outlives a deal.
@@ -80,7 +74,6 @@ class Carry:
     doublers: int = 0
 
 
-@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """What a deal pays each active player, and what it hands the next deal.
@@ -104,29 +97,6 @@ class Outcome:
     #: What happened that a rule across deals may answer: passed, sixty, re,
     #: schwarz, durchmarsch.
     events: frozenset[str] = frozenset()
-
-
-_NO_EVENTS: frozenset[str] = frozenset()
-_new = object.__new__
-_set = object.__setattr__
-
-
-def outcome_of(
-    payouts: Mapping[str, int], carry: Carry, bock: int = 1, won: bool | None = None,
-    side: tuple[str, ...] = (), events: frozenset[str] = _NO_EVENTS, *, breakdown: Breakdown,
-) -> Outcome:
-    """``Outcome(...)`` with the carry given, made without calling the class.
-
-    Every game of every deal makes one: a call of the class goes through its
-    ``__init__`` in a frame of its own, several times dearer than a function
-    that sets the new value's fields at once (in the order of ``__init__``).
-    """
-    made = _new(Outcome)
-    _set(made, "__dict__", {
-        "payouts": payouts, "breakdown": breakdown, "carry": carry, "bock": bock,
-        "won": won, "side": side, "events": events,
-    })
-    return made
 
 
 #: Scores a checked deal at a table, from the carry before it.
@@ -182,11 +152,6 @@ class Game:
     #: Bavarian names stay German in every language; others are marked N_.
     label: str = ""
     short: str = ""
-
-    @cached_property
-    def foreign(self) -> frozenset[str]:
-        """The keys this game does not take."""
-        return frozenset(NEUTRAL) - self.keys - {"dealer"}
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""
@@ -276,205 +241,83 @@ class Family:
         return players
 
 
-# -- checks shared by the families -------------------------------------------------------
+@dataclass(frozen=True)
+class RuleSet:
+    """A list's own copy of its house rules, every default filled in."""
 
+    family: Family
+    #: Every option's value, by key, as parsed (see the family's options).
+    values: Mapping[str, Any]
 
-def check(rules: RuleSet, game: Game, deal: Deal) -> None:
-    """Check a deal's keys against its game and the list's house rules."""
-    if not rules.allows(game.name):
-        raise ScoringError("game", N_("this list's rules do not allow %(game)s"), game=game.name)
-    for key, message in game.required.items():
-        if getattr(deal, key) is None:
-            raise ScoringError(key, message)
-    if deal.given & game.foreign:
-        key = next(k for k in NEUTRAL if k in deal.given and k in game.foreign)
-        raise ScoringError(key, N_("a %(game)s has no %(name)s"), game=game.name, name=key)
-    for key, gate in game.gated.items():
-        if key in deal.given and not game.open(rules, key):
-            if gate.value is True or gate.value is SET:
-                raise ScoringError(
-                    key, N_("this list does not play %(name)s (house rule %(rule)s is off)"),
-                    name=key, rule=gate.rule,
-                )
-            raise ScoringError(
-                key, N_("this list does not use %(name)s (house rule %(rule)s is %(value)s)"),
-                name=key, rule=gate.rule, value=shown(rules[gate.rule]),
-            )
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """An option's value, or the default when the family has no such option."""
+        return self.values.get(key, default)
 
-def seated(table: Table, who: str, key: str) -> str:
-    """Check that a named player plays this deal."""
-    if who not in table.players:
-        raise ScoringError(key, N_("%(name)s is not a player of this list"), name=who)
-    if who not in table.active:
-        raise ScoringError(key, N_("%(name)s deals and sits out this deal"), name=who)
-    return who
+    @property
+    def tariffs(self) -> Mapping[str, int]:
+        """Units per game and per term, by name."""
+        tariffs: Mapping[str, int] = self.values["tariffs"]
+        return tariffs
 
+    @property
+    def laufende_from(self) -> Mapping[str, int]:
+        """Laufende count from this many on, per game (empty where none are counted)."""
+        counted: Mapping[str, int] = self.values.get("laufende_from", _NONE_COUNTED)
+        return counted
 
-def side_points(deal: Deal, *, widow: bool) -> int:
-    """The declaring side's card points, checked against the schwarz flag."""
-    points = deal.points
-    if not isinstance(points, int):
-        raise ScoringError(
-            "points", N_("a %(game)s counts the declaring side's card points: one number"),
-            game=deal.game,
+    @property
+    def schneider_loss_max(self) -> int:
+        """The declaring side is schneidered at this many points or fewer."""
+        return cast(int, self.values["schneider_loss_max"])
+
+    @property
+    def preset(self) -> str:
+        """The family's name, as the list file's ``preset`` key names it."""
+        return self.family.name
+
+    @property
+    def games(self) -> frozenset[str]:
+        """The games this list allows (``passed`` always, where the family has it)."""
+        return cast(frozenset[str], self.values["games"])
+
+    @property
+    def point_value(self) -> int:
+        """Cents per unit, for the settlement."""
+        return cast(int, self.values["point_value"])
+
+    @property
+    def carry_rules(self) -> tuple[CarryRule, ...]:
+        """The family's rules across deals that these house rules switch on, in order."""
+        return tuple(
+            rule for keys, rule in self.family.carry_rules
+            if any(self.values.get(key) is not None for key in keys)
         )
-    if deal.schwarz:
-        if widow and not (points == 120 or points <= MOST_IN_BLIND):
-            raise ScoringError(
-                "schwarz",
-                N_(
-                    "with %(points)s points nobody was schwarz: the declarer takes every "
-                    "trick (120) or none (at most the %(blind)s put away)"
-                ),
-                points=points, blind=MOST_IN_BLIND,
-            )
-        if not widow and points not in (0, 120):
-            raise ScoringError(
-                "schwarz",
-                N_(
-                    "with %(points)s points nobody was schwarz: a side that took no trick "
-                    "has 0 and the other all 120"
-                ),
-                points=points,
-            )
-    return points
 
+    @property
+    def plays_bock(self) -> bool:
+        """Tell whether this list plays Bock rounds (every scored deal says its Bock multiplier)."""
+        return self.values.get("bock") is not None
 
-def player_points(deal: Deal, table: Table) -> Mapping[str, int]:
-    """Every active player's card points in a Ramsch, least or leaster, summing to 120."""
-    points = deal.points
-    if not isinstance(points, Mapping):
-        raise ScoringError(
-            "points", N_('a %(game)s needs each player\'s card points, like {"%(name)s": 30, ...}'),
-            game=deal.game, name=table.active[0],
-        )
-    for who in points:
-        if who not in table.active:
-            seated(table, who, "points")  # refuses who is not a player, or sits out
-    missing = [who for who in table.active if who not in points]
-    if missing:
-        raise ScoringError("points", N_("%(names)s: points are missing"), names=", ".join(missing))
-    total = sum(points.values())
-    if total != 120:
-        raise ScoringError("points", N_("add up to %(total)s, not the 120 in the pack"), total=total)
-    return points
+    @property
+    def plays_stock(self) -> bool:
+        """Tell whether this list plays the Stock (every scored deal says the pot after it)."""
+        return self.values.get("stock") is not None
 
+    @property
+    def reads_carry(self) -> bool:
+        """Tell whether scoring a deal reads what earlier deals carried over."""
+        return self.family.reads_carry(self)
 
-def no_trick(deal: Deal, table: Table, points: Mapping[str, int]) -> frozenset[str]:
-    """The players named as taking no trick; each must play and have 0 points."""
-    for who in deal.no_trick:
-        seated(table, who, "no_trick")
-        if points[who]:
-            raise ScoringError(
-                "no_trick", N_("%(name)s has %(points)s points, so took a trick"),
-                name=who, points=points[who],
-            )
-    return frozenset(deal.no_trick)
+    def allows(self, game: str) -> bool:
+        """Tell whether a deal of this game may be entered."""
+        return game in self.games
 
-
-#: What :func:`the_one` says of a tie for the most or the fewest points: the
-#: player named is not in it, and nobody is named.
-_TIE: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {
-        "most": (
-            N_("%(name)s does not have the most points"),
-            N_("is missing: %(names)s and %(last)s tie for the most points; name one"),
-        ),
-        "fewest": (
-            N_("%(name)s does not have the fewest points"),
-            N_("is missing: %(names)s and %(last)s tie for the fewest points; name one"),
-        ),
-    }
-)
-
-
-def the_one(
-    given: str | None, candidates: list[str], table: Table, key: str,
-    what: Literal["most", "fewest"],
-) -> str:
-    """Pick the loser or winner of a tie: named when tied, else the only one."""
-    not_tied, tied = _TIE[what]
-    if given is not None:
-        seated(table, given, key)
-        if given not in candidates:
-            raise ScoringError(key, not_tied, name=given)
-        return given
-    if len(candidates) > 1:
-        raise ScoringError(
-            key, tied, names=", ".join(candidates[:-1]), last=candidates[-1]
-        )
-    return candidates[0]
-
-
-#: What :func:`partner_of` says when the partner named is the declarer, by how the partner is named.
-_SELF_PARTNER: Mapping[str | None, str] = MappingProxyType(
-    {
-        "called": N_("%(name)s is the declarer; the partner holds the called ace"),
-        "took": N_("%(name)s is the declarer; the partner took the trump"),
-    }
-)
-
-
-def partner_of(table: Table, deal: Deal, declarer: str, game: Game) -> str:
-    """The named partner: a player of this deal other than the declarer."""
-    assert deal.partner is not None
-    partner = seated(table, deal.partner, "partner")
-    if partner == declarer:
-        message = _SELF_PARTNER.get(
-            game.partner, N_("%(name)s is the declarer and cannot be the partner too")
-        )
-        raise ScoringError("partner", message, name=partner)
-    return partner
-
-
-def schneider(rules: RuleSet, deal: Deal, points: int, won: bool) -> bool:
-    """Schneider goes with the result: won at 91, lost at the house threshold."""
-    if deal.schwarz:
-        return True
-    return points >= 91 if won else points <= rules.schneider_loss_max
-
-
-def laufende_units(rules: RuleSet, game: Game, deal: Deal) -> int:
-    """The Laufende term: counted from the game's threshold on, at most its trumps."""
-    if deal.laufende > game.trumps:
-        raise ScoringError(
-            "laufende", N_("a %(game)s has only %(most)s trumps, not %(count)s"),
-            game=deal.game, most=game.trumps, count=deal.laufende,
-        )
-    if deal.laufende < rules.laufende_from.get(game.name, 1):
-        return 0
-    return rules.tariffs["laufende"] * deal.laufende
-
-
-def against_all(table: Table, declarer: str, value: int) -> dict[str, int]:
-    """A solo's payouts: each opponent pays the declarer the value (or is paid)."""
-    active = table.active
-    payouts = dict.fromkeys(active, -value)
-    payouts[declarer] = value * (len(active) - 1)
-    return payouts
-
-
-def side_against_side(table: Table, side: set[str], value: int) -> dict[str, int]:
-    """A partner game's payouts: each winner +value, each loser -value."""
-    return {who: value if who in side else -value for who in table.active}
-
-
-def nothing(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
-    """A hand thrown in: nobody pays."""
-    active = table.active
-    return outcome_of(
-        dict.fromkeys(active, 0), carry, events=_PASSED,
-        breakdown=breakdown_of((), (), 0, everybody(active)),
-    )
-
-
-_PASSED = frozenset({"passed"})
-
-
-def added_tally(carry: Carry, gained: Mapping[str, int]) -> Carry:
-    """The carry with points added to the tally."""
-    tally = dict(carry.tally)
-    for key, amount in gained.items():
-        tally[key] = tally.get(key, 0) + amount
-    return quick_replace(carry, tally=MappingProxyType(tally))
+    def to_dict(self) -> dict[str, Any]:
+        """Write the rules as the list file's ``rules`` object, defaults filled in."""
+        out: dict[str, Any] = {"preset": self.family.name}
+        for option in self.family.options:
+            out[option.key] = option.dump(self.values[option.key])
+        return out

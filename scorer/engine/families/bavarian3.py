@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
-from scorer.engine.breakdown import HAND, breakdown_of, one_against_rest, then
+from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, against_all, nothing, outcome_of, seated,
-    side_points,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
 from scorer.engine.families.bavarian import check_modifiers, declarer_won, game_value
+from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, nothing
 from scorer.engine.options import Flag, LaufendeFrom
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "bavarian3"
 #: Bids above the lowest go in steps of five.
@@ -42,12 +37,12 @@ def bid_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     won = declarer_won(deal, points, bid)
     terms, multipliers, value = game_value(rules, game, deal, points, won)
     if deal.hand:
-        multipliers = then(multipliers, HAND)
+        multipliers += (HAND,)
         value *= 2
     sign = 1 if won else -1
-    return outcome_of(
+    return Outcome(
         against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
-        breakdown=breakdown_of(
+        breakdown=Breakdown(
             terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
         ),
     )

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorer.engine.breakdown import Breakdown, Term, breakdown_of, one_against_rest, side_against_rest, terms_of
+from scorer.engine.breakdown import Breakdown, Term, one_against_rest, side_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Outcome, Table, against_all, nothing, outcome_of, schneider, seated,
-    side_points,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, RuleSet, Table
+from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, nothing, schneider, side_against_side
 from scorer.engine.options import Flag
-from scorer.engine.quick import plain, quick_replace
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "german"
 #: Strokes that complete a sheep's head.
@@ -41,83 +36,45 @@ def game_points(rules: RuleSet, deal: Deal, points: int, won: bool) -> int:
 
 
 #: The tally's keys of each team's strokes and completed heads, by the team's number (1 or 2).
-_TEAM = ("", "team1", "team2")
-_HEADS = ("", "heads1", "heads2")
-
-
-@lru_cache(maxsize=64)
-def _seats(players: tuple[str, ...]) -> dict[str, tuple[int, str, tuple[str, str], tuple[str, str]]]:
-    """For each player: the index of their team in :func:`teams`, their mate, their team and the other."""
-    pairs = teams(players)
-    seats = {}
-    for ours, (first, second) in enumerate(pairs):
-        seats[first] = (ours, second, pairs[ours], pairs[1 - ours])
-        seats[second] = (ours, first, pairs[ours], pairs[1 - ours])
-    return seats
-
-
 def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
-    """Team against team; the winners' game points are strokes on their head.
-
-    Every deal of a German list but a few is one: the checks call the checking
-    functions (which raise) only for a deal that may fail them, and what the
-    deal pays is looked up once for each way it adds up (:func:`_normal_scored`).
-    """
-    declarer = deal.declarer
-    assert declarer is not None
-    if declarer not in table.active:
-        seated(table, declarer, "declarer")
-    ours, mate, pair, others = _seats(table.players)[declarer]
+    """Team against team; the winners' game points are strokes on their head."""
+    assert deal.declarer is not None
+    declarer = seated(table, deal.declarer, "declarer")
+    pair, others = teams(table.players)
+    if declarer not in pair:
+        pair, others = others, pair
+    mate = pair[1] if pair[0] == declarer else pair[0]
     if deal.partner is not None and deal.partner != mate:
         raise ScoringError(
             "partner", N_("partners are fixed: %(declarer)s plays with %(mate)s"),
             declarer=declarer, mate=mate,
         )
-    points = deal.points
-    if not isinstance(points, int) or deal.schwarz:
-        points = side_points(deal, widow=False)
+    points = side_points(deal, widow=False)
     won = points >= LOWEST_BID
     gained = game_points(rules, deal, points, won)
-    winners, team = (pair, 1 + ours) if won else (others, 2 - ours)
-    # The strokes on the winners' head: a completed head starts both teams from nothing.
-    tally = plain(carry.tally)
-    total = tally.get(_TEAM[team], 0) + gained
+    winners = pair if won else others
+    team = teams(table.players).index(winners) + 1
+    tally = dict(carry.tally)
+    total = tally.get(f"team{team}", 0) + gained
     completed = total >= HEAD
     if completed:
         tally["team1"] = tally["team2"] = 0
-        tally[_HEADS[team]] = tally.get(_HEADS[team], 0) + 1
+        tally[f"heads{team}"] = tally.get(f"heads{team}", 0) + 1
     else:
-        tally[_TEAM[team]] = total
-    after = quick_replace(carry, tally=MappingProxyType(tally))
-    per_head = rules.values["settle_per_head"]
-    breakdown, payouts, side = _normal_scored(
-        per_head, rules.tariffs["head" if per_head else "game_point"], gained, completed, won,
-        declarer, mate, winners, table.active,
-    )
-    return outcome_of(payouts.copy(), after, 1, won, side, breakdown=breakdown)
-
-
-@lru_cache(maxsize=4096)
-def _normal_scored(
-    per_head: bool, tariff: int, gained: int, completed: bool, won: bool,
-    declarer: str, mate: str, winners: tuple[str, str], active: tuple[str, ...],
-) -> tuple[Breakdown, dict[str, int], tuple[str, str]]:
-    """A normal game's breakdown, payouts and side, kept once for each way it adds up.
-
-    ``tariff`` is the head's when the list settles per head, else the game
-    point's. The payouts are a pattern: each deal takes a copy.
-    """
+        tally[f"team{team}"] = total
     terms: tuple[Term, ...]
-    if per_head:
-        value = tariff if completed else 0
-        terms = terms_of(("head", value)) if completed else ()
+    if rules["settle_per_head"]:
+        value = rules.tariffs["head"] if completed else 0
+        terms = (Term("head", value),) if completed else ()
     else:
-        value = gained * tariff
-        terms = terms_of(("game_points", value, gained))
-    payouts = {who: value if who in winners else -value for who in active}
-    shares = side_against_rest(declarer, mate, active, 1 if won else -1)
-    tally = terms_of(("strokes", gained), ("head", 1)) if completed else terms_of(("strokes", gained))
-    return breakdown_of(terms, (), value, shares, tally), payouts, (declarer, mate)
+        value = gained * rules.tariffs["game_point"]
+        terms = (Term("game_points", value, gained),)
+    strokes = (Term("strokes", gained), Term("head", 1)) if completed else (Term("strokes", gained),)
+    shares = side_against_rest(declarer, mate, table.active, 1 if won else -1)
+    return Outcome(
+        side_against_side(table, set(winners), value), replace(carry, tally=MappingProxyType(tally)),
+        won=won, side=(declarer, mate), breakdown=Breakdown(terms, (), value, shares, tally=strokes),
+    )
 
 
 def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -129,10 +86,10 @@ def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outco
     gained = game_points(rules, deal, points, won)
     value = gained * rules.tariffs["game_point"]
     sign = 1 if won else -1
-    return outcome_of(
+    return Outcome(
         against_all(table, declarer, value * sign), carry, won=won, side=(declarer,),
-        breakdown=breakdown_of(
-            terms_of(("game_points", value, gained)), (), value,
+        breakdown=Breakdown(
+            (Term("game_points", value, gained),), (), value,
             one_against_rest("declarer", declarer, table.active, sign),
         ),
     )

@@ -4,29 +4,22 @@ cracks, blitzes and the bump; leaster, moster or doubler when nobody picks."""
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from scorer.engine.breakdown import (
-    BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, Share, breakdown_of, doublings, everybody,
-    one_against_rest, share, terms_of,
+    BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, Share, Term, doublings, everybody,
+    one_against_rest,
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, Table, against_all, no_trick, outcome_of,
-    partner_of, player_points, schneider, seated, side_points, the_one,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, RuleSet, Table
+from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
     tariffs_option,
 )
+from scorer.engine.families.payouts import against_all, schneider
 from scorer.engine.options import Choice, Flag, Number
-from scorer.engine.quick import quick_replace
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "sheepshead"
 
@@ -54,8 +47,8 @@ def doubled_by_doublers(rules: RuleSet, carry: Carry) -> tuple[int, Carry]:
     if not carry.doublers:
         return 0, carry
     if rules["doubler_stack"] == "multiply":
-        return carry.doublers, quick_replace(carry, doublers=0)
-    return 1, quick_replace(carry, doublers=carry.doublers - 1)
+        return carry.doublers, replace(carry, doublers=0)
+    return 1, replace(carry, doublers=carry.doublers - 1)
 
 
 def multiplier(
@@ -73,27 +66,19 @@ def multiplier(
     """
     if deal.recrack and not deal.crack:
         raise ScoringError("recrack", N_("a recrack answers a crack, and nobody cracked"))
-    bumped = not won and bool(rules["double_on_bump"])
-    return _multiplier(deal.crack, deal.recrack, deal.blitz, doubled, rules["max_multiplier"], bumped)
-
-
-@lru_cache(maxsize=256)
-def _multiplier(
-    crack: bool, recrack: bool, blitz: int, doubled: int, cap: int | None, bumped: bool
-) -> tuple[int, tuple[Multiplier, ...]]:
-    # Kept once for each combination: the picks of a list share their multipliers.
-    factor = 1 << (crack + recrack + blitz + doubled)
     made_of: tuple[Multiplier, ...] = ()
-    if crack:
-        made_of += (CRACK, RECRACK) if recrack else (CRACK,)
-    if blitz:
-        made_of += (doublings("blitz", blitz),)
+    if deal.crack:
+        made_of += (CRACK, RECRACK) if deal.recrack else (CRACK,)
+    if deal.blitz:
+        made_of += (doublings("blitz", deal.blitz),)
     if doubled:
         made_of += (doublings("doubler", doubled),)
+    factor = 1 << (deal.crack + deal.recrack + deal.blitz + doubled)
+    cap = rules["max_multiplier"]
     if cap is not None and factor > cap:
         factor = cap
         made_of += (Multiplier(CAP, cap),)
-    if bumped:
+    if not won and rules["double_on_bump"]:
         factor *= 2
         made_of += (BUMP,)
     return factor, made_of
@@ -102,73 +87,38 @@ def _multiplier(
 def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """The picker (and partner) against the rest: each defender pays the side t x M.
 
-    Most deals of a Sheepshead list are picks: the checks call the checking
-    functions (which raise) only for a deal that may fail them, and what the
-    pick pays is looked up once for each way it adds up (:func:`_pick_scored`).
+    A partner off the hook (whose side took no trick) pays nothing; the
+    picker pays for both.
     """
-    picker, partner = deal.declarer, deal.partner
-    assert picker is not None
-    active = table.active
-    if picker not in active:
-        seated(table, picker, "declarer")
-    if partner is not None and (partner not in active or partner == picker):
-        partner_of(table, deal, picker, GAMES["pick"])
-    points, schwarz = deal.points, deal.schwarz
-    if not isinstance(points, int) or schwarz:
-        points = side_points(deal, widow=True)
+    assert deal.declarer is not None
+    picker = seated(table, deal.declarer, "declarer")
+    partner = None if deal.partner is None else partner_of(table, deal, picker, GAMES["pick"])
+    points = side_points(deal, widow=True)
     won = points >= LOWEST_BID
-    doubled, after = doubled_by_doublers(rules, carry) if carry.doublers else (0, carry)
+    doubled, after = doubled_by_doublers(rules, carry)
     level = tier(rules, deal, points, won)
-    crack, recrack = deal.crack, deal.recrack
-    if recrack and not crack:
-        multiplier(rules, deal, doubled, won)  # refuses it
-    values = rules.values
-    breakdown, payouts, side = _pick_scored(
-        picker, partner, active, won, level, crack, recrack, deal.blitz, doubled,
-        values["max_multiplier"], not won and bool(values["double_on_bump"]),
-        schwarz and not won and partner is not None and bool(values["partner_off_hook"]),
-    )
-    return outcome_of(payouts.copy(), after, 1, won, side, breakdown=breakdown)
-
-
-@lru_cache(maxsize=4096)
-def _pick_scored(
-    picker: str, partner: str | None, active: tuple[str, ...], won: bool, level: int,
-    crack: bool, recrack: bool, blitz: int, doubled: int, cap: int | None, bumped: bool,
-    off_hook: bool,
-) -> tuple[Breakdown, dict[str, int], tuple[str, ...]]:
-    """A pick's breakdown, payouts and side, kept once for each way it adds up.
-
-    The payouts are a pattern: each deal takes a copy. A partner off the hook
-    (whose side took no trick) pays nothing; the picker pays for both.
-    """
-    factor, doubling = _multiplier(crack, recrack, blitz, doubled, cap, bumped)
+    factor, made_of = multiplier(rules, deal, doubled, won)
+    off_hook = deal.schwarz and not won and partner is not None and bool(rules["partner_off_hook"])
     value = level * factor
     sign = 1 if won else -1
-    each = value * sign
     side = (picker,) if partner is None else (picker, partner)
-    payouts = {who: -each for who in active if who not in side}
-    if partner is not None:
-        payouts[partner] = 0 if off_hook else each
-    payouts[picker] = -sum(payouts.values())
-    shares = _pick_shares(picker, partner, active, sign, off_hook)
-    return breakdown_of(terms_of(("tier", level)), doubling, value, shares), payouts, side
-
-
-@lru_cache(maxsize=4096)
-def _pick_shares(
-    picker: str, partner: str | None, active: tuple[str, ...], sign: int, off_hook: bool
-) -> tuple[Share, ...]:
-    """Each defender pays one share (or gets it), the partner gets one (none off the hook),
-    the picker the rest."""
-    defenders = tuple(who for who in active if who != picker and who != partner)
+    payouts = {who: -value * sign for who in table.active if who not in side}
+    defenders = tuple(payouts)
+    shares: tuple[Share, ...]
     if partner is None:
-        return share("picker", (picker,), sign * len(defenders)), share("opponent", defenders, -sign)
-    partner_times = 0 if off_hook else sign
-    return (
-        share("picker", (picker,), sign * len(defenders) - partner_times),
-        share("partner", (partner,), partner_times),
-        share("opponent", defenders, -sign),
+        shares = Share("picker", side, sign * len(defenders)), Share("opponent", defenders, -sign)
+    else:
+        partner_times = 0 if off_hook else sign
+        payouts[partner] = value * partner_times
+        shares = (
+            Share("picker", (picker,), sign * len(defenders) - partner_times),
+            Share("partner", (partner,), partner_times),
+            Share("opponent", defenders, -sign),
+        )
+    payouts[picker] = -sum(payouts.values())
+    return Outcome(
+        payouts, after, won=won, side=side,
+        breakdown=Breakdown((Term("tier", level),), made_of, value, shares),
     )
 
 
@@ -197,10 +147,10 @@ def leaster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     fewest = min(points[who] for who in takers)
     winner = the_one(deal.winner, [w for w in takers if points[w] == fewest], table, "winner", "fewest")
     value = rules.tariffs["leaster"]
-    return outcome_of(
+    return Outcome(
         against_all(table, winner, value), carry,
-        breakdown=breakdown_of(
-            terms_of(("leaster", value)), (), value, one_against_rest("winner", winner, table.active, 1)
+        breakdown=Breakdown(
+            (Term("leaster", value),), (), value, one_against_rest("winner", winner, table.active, 1)
         ),
     )
 
@@ -212,27 +162,22 @@ def moster(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     most = max(points.values())
     loser = the_one(deal.loser, [w for w in table.active if points[w] == most], table, "loser", "most")
     value = rules.tariffs["moster"]
-    return outcome_of(
+    return Outcome(
         against_all(table, loser, -value), carry,
-        breakdown=breakdown_of(
-            terms_of(("moster", value)), (), value, one_against_rest("loser", loser, table.active, -1)
+        breakdown=Breakdown(
+            (Term("moster", value),), (), value, one_against_rest("loser", loser, table.active, -1)
         ),
     )
 
 
 def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Nobody picked: nothing is paid, and a pick to come counts double."""
-    if deal.game != rules.values["no_pick"]:
-        nobody_picked(rules, deal)  # refuses it
+    nobody_picked(rules, deal)
     active = table.active
-    return outcome_of(dict.fromkeys(active, 0), quick_replace(carry, doublers=carry.doublers + 1),
-                      breakdown=_nothing_paid(active))
-
-
-@lru_cache(maxsize=256)
-def _nothing_paid(active: tuple[str, ...]) -> Breakdown:
-    """The breakdown of a deal where nobody pays, kept once for each table."""
-    return breakdown_of((), (), 0, everybody(active))
+    return Outcome(
+        dict.fromkeys(active, 0), replace(carry, doublers=carry.doublers + 1),
+        breakdown=Breakdown((), (), 0, everybody(active)),
+    )
 
 
 _PLAYERS_POINTS = needs(points=NEEDS_DECLARER["points"])

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorer.engine.breakdown import breakdown_of, one_against_rest, terms_of
+from scorer.engine.breakdown import Breakdown, Term, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import (
-    LOWEST_BID, Carry, Family, Game, Gate, Outcome, Table, added_tally, against_all, no_trick,
-    nothing, outcome_of, player_points, schneider, seated, side_points, the_one,
-)
+from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
+from scorer.engine.families.checks import no_trick, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
     tariffs_option,
 )
+from scorer.engine.families.payouts import added_tally, against_all, nothing, schneider
 from scorer.engine.options import Choice
-
-if TYPE_CHECKING:
-    from scorer.engine.rules import RuleSet
 
 NAME = "sheepshead3"
 
@@ -41,20 +36,20 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         schwarz = points in (0, 120)
     won = points >= LOWEST_BID
     value = rules.tariffs["game"]
-    named = [("pick", value)]
+    terms = [Term("pick", value)]
     if schwarz or schneider(rules, deal, points, won):
         value += rules.tariffs["schneider"]
-        named.append(("schneider", rules.tariffs["schneider"]))
+        terms.append(Term("schneider", rules.tariffs["schneider"]))
     if schwarz:
         value += rules.tariffs["schwarz"]
-        named.append(("schwarz", rules.tariffs["schwarz"]))
+        terms.append(Term("schwarz", rules.tariffs["schwarz"]))
     sign = 1 if won else -1
     victory = value * sign
-    return outcome_of(
+    return Outcome(
         against_all(table, declarer, victory), added_tally(carry, {declarer: victory}),
         won=won, side=(declarer,),
-        breakdown=breakdown_of(
-            terms_of(*named), (), value, one_against_rest("picker", declarer, table.active, sign)
+        breakdown=Breakdown(
+            tuple(terms), (), value, one_against_rest("picker", declarer, table.active, sign)
         ),
     )
 
@@ -69,10 +64,10 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
                     "winner", N_("%(name)s took all 120: nobody wins this least"), name=who
                 )
             loss = rules.tariffs["least_all"]
-            return outcome_of(
+            return Outcome(
                 against_all(table, who, -loss), added_tally(carry, {who: -loss}),
-                breakdown=breakdown_of(
-                    terms_of(("least_all", loss)), (), loss,
+                breakdown=Breakdown(
+                    (Term("least_all", loss),), (), loss,
                     one_against_rest("loser", who, table.active, -1),
                 ),
             )
@@ -92,13 +87,13 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     else:
         zero = fewest == 0
     victory = rules.tariffs["least"]
-    terms = terms_of(("least", victory))
+    terms: tuple[Term, ...] = (Term("least", victory),)
     if zero:
         victory += rules.tariffs["least_zero"]
-        terms = terms_of(("least", rules.tariffs["least"]), ("least_zero", rules.tariffs["least_zero"]))
-    return outcome_of(
+        terms += (Term("least_zero", rules.tariffs["least_zero"]),)
+    return Outcome(
         against_all(table, winner, victory), added_tally(carry, {winner: victory}),
-        breakdown=breakdown_of(terms, (), victory, one_against_rest("winner", winner, table.active, 1)),
+        breakdown=Breakdown(terms, (), victory, one_against_rest("winner", winner, table.active, 1)),
     )
 
 

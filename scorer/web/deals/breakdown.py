@@ -1,6 +1,6 @@
 """A deal's breakdown in the table's language: one line beside Save, every piece on the deal's page.
 
-The words are the engine's (``scorer.engine.breakdown.ENGLISH``), looked up
+The words are the engine's (``scorer.engine.breakdown_words.ENGLISH``), looked up
 in the catalog of the request's language; a name the engine adds later and
 nobody has worded yet shows as it is, never as nothing.
 """
@@ -14,7 +14,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from scorer.engine import Breakdown, describe
-from scorer.engine.breakdown import CAP, ENGLISH, ENGLISH_COUNTED
+from scorer.engine.breakdown import CAP
+from scorer.engine.breakdown_words import ENGLISH, ENGLISH_COUNTED
 
 
 def word(name: str) -> str:

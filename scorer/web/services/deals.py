@@ -16,7 +16,6 @@ from sqlalchemy.exc import IntegrityError
 from scorer.engine import (
     N_, Carry, Deal, DealResult, ListResult, Replay, ScoreList, ScoringError, parse_deal, parse_rules,
 )
-from scorer.engine.bulk import bulk
 from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
@@ -204,9 +203,7 @@ def _store_end() -> sa.Update:
 def replay_to_end(score_list: ScoreList) -> Replay:
     """A running replay of the list, ready to score one more deal."""
     replay = score_list.replayer()
-    with bulk():
-        for deal in score_list.deals:
-            replay.add(deal)
+    replay.extend(score_list.deals)
     return replay
 
 

@@ -11,7 +11,6 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 from scorer.engine import Deal, ListResult, ScoreList, parse_deal, parse_rules
-from scorer.engine.bulk import bulk
 from scorer.engine.changes import parse_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow
@@ -66,8 +65,7 @@ def engine_list(
     """Build the engine's list from the stored rules, its changes (or these) and these deals."""
     rules = parse_rules(row.rules)
     players = tuple(row.players)
-    with bulk():  # every deal read, or found parsed already (see scorer.engine.bulk)
-        deals = tuple(deals)
+    deals = tuple(deals)
     return ScoreList(
         rules=rules,
         players=players,
