@@ -73,7 +73,8 @@ class DealResult:
             "payouts": dict(self.payouts),
         }
         if self.bock is not None:
-            out["bock"] = self.bock
+            out["under_bock"] = self.bock
+            out["bock"] = self.bock  # the older name, kept beside it for one version
         if self.pot is not None:
             out["pot"] = self.pot
         out["breakdown"] = self.breakdown.to_dict()

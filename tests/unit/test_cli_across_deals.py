@@ -33,6 +33,8 @@ def test_an_evening_with_bock_and_the_stock_prints_each_deals_multiplier_and_pot
     assert finished.returncode == 0, finished.stderr
     result = json.loads(finished.stdout)
     assert [(d["bock"], d["pot"]) for d in result["deals"]] == [(1, 80), (2, 160), (2, 160), (1, 0)]
+    # The multiplier's one name, and its older one beside it for a version.
+    assert [d["under_bock"] for d in result["deals"]] == [d["bock"] for d in result["deals"]]
     assert [d["payouts"] for d in result["deals"]] == [
         {"Anna": -20, "Bene": -20, "Chris": -20, "Dora": -20},
         {"Anna": -40 - 40, "Bene": 40, "Chris": -40 - 40, "Dora": 40},

@@ -36,9 +36,9 @@ def api_document(state: ListState) -> dict[str, Any]:
         deal["dealer"] = result["dealer"]
         deal["payouts"] = result["payouts"]
         deal["breakdown"] = result["breakdown"]
-        # "bock" is the deal's own key (a round called by hand): the multiplier is "under_bock".
-        if "bock" in result:
-            deal["under_bock"] = result["bock"]
+        # The deal's own "bock" is a round called by hand; the multiplier is "under_bock".
+        if "under_bock" in result:
+            deal["under_bock"] = result["under_bock"]
         if "pot" in result:
             deal["pot"] = result["pot"]
         deal["version"] = row.version
