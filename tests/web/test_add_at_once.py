@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 
 from scorer.web.extensions import db
-from scorer.web.services import deals as deal_service
+from scorer.web.services import adding as deal_service
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70}

@@ -12,11 +12,13 @@ from scorer.engine import DealResult
 from scorer.engine.values import MAX_TITLE
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
+from scorer.web.services.adding import add_deal, list_to_add_to
 from scorer.web.services.deals import (
-    MAX_IDEMPOTENCY_KEY, add_deal, after_waiting, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
-    list_to_add_to, next_deal, number_of, preview_deal, replay_to_end, restore_deal, score_next, undo_last, update_deal,
-    valid_idempotency_key,
+    after_waiting, deal_id_at, dealers_after_delete, delete_deal, number_of, preview_deal, score_next, update_deal,
 )
+from scorer.web.services.idempotency import MAX_IDEMPOTENCY_KEY, valid_idempotency_key
+from scorer.web.services.list_end import next_deal, replay_to_end
+from scorer.web.services.restore import deleted_deals, restore_deal, undo_last
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
