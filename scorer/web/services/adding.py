@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import functools
-import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -12,39 +11,61 @@ from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import N_, Deal, DealResult, Replay, ScoringError, parse_deal
 from scorer.web.extensions import db
-from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.models import DealRow, ScoreListRow
+from scorer.web.services import add_at_once
 from scorer.web.services.base import (
-    Conflict, NotFound, _lock, lock_list, locked, require_open, transaction, write_and_commit,
+    Conflict, NotFound, lock_list, locked, require_open, transaction, write_and_commit,
 )
 from scorer.web.services.idempotency import sent_with_key
-from scorer.web.services.keys import require_key
 from scorer.web.services.list_end import KeptEnd, Tail, _store_end, end_after, kept_end, next_deal, tail
-from scorer.web.services.lists import editable_list, is_list_id
+from scorer.web.services.lists import list_to_change
 from scorer.web.services.state import list_state
 
 
 @transaction
 def add_deal(
-    row: ScoreListRow, data: Mapping[str, Any], *, idempotency_key: str | None = None
+    list_or_id: ScoreListRow | str, data: Mapping[str, Any], *,
+    key: str | None | Callable[[ScoreListRow], str | None] = None, idempotency_key: str | None = None,
 ) -> tuple[DealResult, bool]:
-    """Score and keep the next deal; a repeated idempotency key keeps it once.
+    """Score and keep the list's next deal; a repeated Idempotency-Key keeps it once.
 
-    Returns the scored deal and whether it was new. The list's write lock is
-    taken here, unless this transaction took it already (``lock_list``), or
-    the row was read to add in one statement (:func:`list_to_add_to`), which
-    takes the lock only if the list changed meanwhile.
+    ``list_or_id``: the list's id, found here with its edit key ``key`` (as
+    :func:`~scorer.web.services.lists.list_to_change` takes it), or its row,
+    found with the key already. Returns the scored deal and whether it was
+    new: a key sent before answers the deal it stored, before any refusal.
+
+    On PostgreSQL the deal is written in one statement without the list's
+    write lock (:mod:`~scorer.web.services.add_at_once`), and under the
+    lock only if the list changed meanwhile or keeps no end; elsewhere
+    under the lock, which the list's read takes in the same round trip.
     """
+    at_once = add_at_once.usable()
+    if isinstance(list_or_id, ScoreListRow):
+        row = list_or_id
+    elif at_once:
+        row = add_at_once.list_to_add_to(list_or_id, key)
+    else:
+        row = list_to_change(list_or_id, key, lock=True)
     sent = sent_with_key(idempotency_key, data)
     if not locked(row.id):
         list_id = row.id
-        if list_id in db.session.info.get("read_to_add", ()):
-            done = _add_at_once(row, data, idempotency_key, sent)
+        if at_once:
+            kept = kept_end(row, locked=False)
+            done = _add_at_once(row, data, kept, idempotency_key, sent) if kept is not None else None
             if done is not None:
                 return done
-            db.session.rollback()  # out of autocommit; the row is read again with the lock
-            lock_list(list_id)
-        else:
-            _lock(row)
+            # The list changed since it was read, or keeps no end (a change other than an
+            # add came last): the add is made again under the lock, out of autocommit.
+            db.session.rollback()
+        if lock_list(list_id) is None:
+            raise NotFound("no such list")
+    return _add_locked(row, data, idempotency_key, sent)
+
+
+def _add_locked(
+    row: ScoreListRow, data: Mapping[str, Any], idempotency_key: str | None, sent: str | None,
+) -> tuple[DealResult, bool]:
+    """:func:`add_deal` holding the list's write lock."""
     # Where nothing changed the list since a deal was added, the lock's row holds
     # the list's end, and the add reads nothing more under the lock: a key sent
     # before is then found by the INSERT itself (the key is unique in its list),
@@ -76,80 +97,23 @@ def add_deal(
                 row.id, position, deal.to_dict(),
                 idempotency_key=idempotency_key, idempotency_fingerprint=sent,
             )]),
-            (_store_end(), [{"list_id": row.id, "end_state": end_after(row, replay, position).stored()}]),
+            (_store_end(), [{"list_id": row.id, "end_state": end_after(row.revision, replay, position).stored()}]),
         )
-    except IntegrityError:
-        db.session.rollback()
-        repeat = _by_idempotency_key(row, idempotency_key or "", sent)
+    except IntegrityError:  # the key was sent before
+        repeat = _sent_before(row, idempotency_key, sent)
         if repeat is None:
             raise
         return repeat, False
     return result, True
 
 
-#: Lists whose adds take the write lock first, until a time (``time.monotonic``):
-#: where phones add to a list so fast that an add made in one statement finds
-#: it changed meanwhile, it has read and scored the deal for nothing, and
-#: takes the lock after all (seconds, _LOCK_FIRST_MOVED); and a list with
-#: changes of seats or rules, whose end is never kept (_LOCK_FIRST_CHANGES).
-#: What this process noticed, so a list's adds on another worker may try once
-#: more; bounded, and forgotten whole when full.
-_LOCK_FIRST: dict[str, float] = {}
-_LOCK_FIRST_KEPT = 4096
-_LOCK_FIRST_MOVED = 2.0
-_LOCK_FIRST_CHANGES = 600.0
-
-
-def _lock_first(list_id: str, seconds: float) -> None:
-    if len(_LOCK_FIRST) >= _LOCK_FIRST_KEPT:
-        _LOCK_FIRST.clear()
-    _LOCK_FIRST[list_id] = time.monotonic() + seconds
-
-
-def list_to_add_to(list_id: str, key: str | None) -> ScoreListRow:
-    """Find a list to add a deal to with this edit key, taking its write lock where the add needs it.
-
-    On PostgreSQL the row is read without a transaction, and the add is then
-    written in one statement that checks the list's revision did not move
-    meanwhile (:func:`_add_at_once`): two round trips, and no lock held while
-    the deal is scored. Elsewhere, and where the session has begun already,
-    as :func:`scorer.web.services.lists.editable_list`: found and locked in
-    one statement.
-    """
-    if (db.session.get_bind().dialect.name != "postgresql" or db.session().in_transaction()
-            or _LOCK_FIRST.get(list_id, 0.0) > time.monotonic()):
-        return editable_list(list_id, key)
-    if not is_list_id(list_id):
-        raise NotFound("no such list")
-    db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-    try:
-        row = db.session.get(ScoreListRow, list_id)
-        if row is None:
-            raise NotFound("no such list")
-        require_key(row, key)
-    except BaseException:
-        db.session.rollback()
-        raise
-    db.session.info.setdefault("read_to_add", set()).add(list_id)
-    return row
-
-
 def _add_at_once(
-    row: ScoreListRow, data: Mapping[str, Any], idempotency_key: str | None, sent: str | None,
+    row: ScoreListRow, data: Mapping[str, Any], kept: KeptEnd, idempotency_key: str | None, sent: str | None,
 ) -> tuple[DealResult, bool] | None:
-    """Add the next deal in one statement, if the list did not change since its row was read.
+    """:func:`add_deal` in one statement, from the end kept in a row read without the lock.
 
-    The statement bumps the list's revision only if it is still the one read,
-    stores the list's end with it, and inserts the deal only if the revision
-    was bumped (PostgreSQL runs both as one, in a transaction of their own).
-    None: the list changed meanwhile, or its end was not kept (a change other
-    than an add came last); the add then takes the list's write lock.
+    None: the list changed since the row was read, and nothing was written.
     """
-    kept = kept_end(row, locked=False)
-    if kept is None:
-        if row.changes:  # its end is never kept (kept_end): its adds take the lock at once
-            _lock_first(row.id, _LOCK_FIRST_CHANGES)
-        return None
     list_id, revision = row.id, row.revision
     scored = _scored(row, data, None, kept, idempotency_key, sent)
     if isinstance(scored, DealResult):
@@ -157,49 +121,26 @@ def _add_at_once(
         return scored, False
     replay, deal, result = scored
     position = kept.last_position + 1
-    end = KeptEnd(revision + 1, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
     values = DealRow.values_of(list_id, position, deal.to_dict(),
                                idempotency_key=idempotency_key, idempotency_fingerprint=sent)
     try:
-        added = db.session.execute(_at_once_statement(), {
-            **values, "revision": revision, "end_state": end.stored(), "now": now(),
-        }).scalar()
-    except IntegrityError:  # the key was sent before: the statement changed nothing
-        db.session.rollback()
-        repeat = _by_idempotency_key(row, idempotency_key or "", sent)
+        added = add_at_once.write(values, revision=revision,
+                                  end=end_after(revision + 1, replay, position).stored())
+    except IntegrityError:  # the key was sent before
+        repeat = _sent_before(row, idempotency_key, sent)
         if repeat is None:
             raise
         return repeat, False
-    if added is None:  # another phone's change came first
-        _lock_first(list_id, _LOCK_FIRST_MOVED)
+    if not added:
         return None
-    db.session.commit()  # sends nothing: the statement committed itself; lets go of the connection
+    db.session.commit()  # outside a transaction it sends nothing, and lets go of the connection
     return result, True
 
 
-@functools.cache
-def _at_once_statement() -> sa.TextClause:
-    """The one statement of :func:`_add_at_once` (PostgreSQL), built once.
-
-    The UPDATE waits for a writer holding the list's lock, then finds the
-    revision moved and changes nothing, so the INSERT inserts nothing: a
-    data-modifying WITH runs as one statement, and a refused INSERT (a key
-    sent before) undoes the UPDATE with it.
-    """
-    return sa.text(
-        "WITH bumped AS (UPDATE lists SET revision = revision + 1, updated_at = :now, list_end = :end_state"
-        " WHERE id = :list_id AND revision = :revision RETURNING id)"
-        " INSERT INTO deals (list_id, position, data, named_dealer, idempotency_key,"
-        " idempotency_fingerprint, version, created_at, updated_at)"
-        " SELECT id, :position, :data, :named_dealer, :idempotency_key, :idempotency_fingerprint,"
-        " 1, :now, :now FROM bumped RETURNING id"
-    ).bindparams(
-        sa.bindparam("list_id", type_=sa.String), sa.bindparam("revision", type_=sa.Integer),
-        sa.bindparam("end_state", type_=sa.JSON), sa.bindparam("now", type_=sa.DateTime),
-        sa.bindparam("position", type_=sa.Integer), sa.bindparam("data", type_=sa.JSON),
-        sa.bindparam("named_dealer", type_=sa.Text), sa.bindparam("idempotency_key", type_=sa.String),
-        sa.bindparam("idempotency_fingerprint", type_=sa.String),
-    )
+def _sent_before(row: ScoreListRow, idempotency_key: str | None, sent: str | None) -> DealResult | None:
+    """The deal stored under the key, after the INSERT refused it (None: refused for another reason)."""
+    db.session.rollback()
+    return _by_idempotency_key(row, idempotency_key or "", sent)
 
 
 def _scored(

@@ -7,8 +7,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.engine import N_, ScoringError
-
 
 #: The longest Idempotency-Key taken; it is kept whole.
 MAX_IDEMPOTENCY_KEY = 255
@@ -30,11 +28,19 @@ def fingerprint(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+class BadIdempotencyKey(ValueError):
+    """An Idempotency-Key that cannot be kept: the request's mistake (a 400), not the deal's."""
+
+
 def sent_with_key(idempotency_key: str | None, data: Mapping[str, Any]) -> str | None:
-    """The fingerprint of what was sent with this Idempotency-Key (None without one); refused if the key is bad."""
+    """The fingerprint of what was sent with this Idempotency-Key (None without one); refused if the key is bad.
+
+    The one place a key is checked, for a deal and for a change alike.
+    """
     if idempotency_key is None:
         return None
     if not valid_idempotency_key(idempotency_key):
-        raise ScoringError("Idempotency-Key", N_("must be 1 to 255 printable ASCII characters"))
+        raise BadIdempotencyKey(
+            f"Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters")
     return fingerprint(data)
 

@@ -116,7 +116,7 @@ def kept_end(row: ScoreListRow, *, locked: bool = True) -> KeptEnd | None:
     moved the revision on, so what was stored is not used. A list with
     changes of seats or rules has none: what was kept would have to know
     which change it was read under. A row read without the lock
-    (``locked`` False, see :func:`list_to_add_to`) has the revision the add
+    (``locked`` False, see ``services.add_at_once``) has the revision the add
     stored. An end stored without the totals (before they were kept) is not used.
     """
     stored = row.list_end
@@ -126,13 +126,13 @@ def kept_end(row: ScoreListRow, *, locked: bool = True) -> KeptEnd | None:
     return KeptEnd.from_stored(stored)
 
 
-def end_after(row: ScoreListRow, replay: Replay, position: int) -> KeptEnd:
+def end_after(revision: int, replay: Replay, position: int) -> KeptEnd:
     """Where the list stands after the deal just scored at ``position``, to store with it.
 
-    Read before the commit, under the write lock: after it, the row's
-    attributes would be read again, perhaps after another change.
+    ``revision``: the one the add makes, read before the commit (after it,
+    the row's attributes would be read again, perhaps after another change).
     """
-    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
+    return KeptEnd(revision, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
 
 
 @functools.cache
