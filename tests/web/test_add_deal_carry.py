@@ -180,7 +180,7 @@ def test_an_add_after_an_add_makes_the_fewest_statements(app: Flask, client: Fla
     finally:
         sa_event.remove(engine, "before_cursor_execute", seen)
     assert answer.status_code == 201 and answer.get_json()["number"] == 2
-    if engine.dialect.name == "postgresql":  # the WITH's UPDATE and INSERT: services.deals._add_at_once
+    if engine.dialect.name == "postgresql":  # the WITH's UPDATE and INSERT: services.add_at_once
         assert statements == ["SELECT lists.id,", "WITH bumped"]
     else:
         assert statements == ["UPDATE lists", "INSERT deals", "UPDATE lists"]

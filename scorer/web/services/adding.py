@@ -88,6 +88,7 @@ def _add_locked(
         return scored, False
     replay, deal, result = scored
     position = last_position + 1
+    end_state = end_after(row.revision, replay, position).stored()
     try:
         # An INSERT statement, not an object for the session to flush: the
         # deal is not read back, and the unit of work costs more than the write.
@@ -97,7 +98,7 @@ def _add_locked(
                 row.id, position, deal.to_dict(),
                 idempotency_key=idempotency_key, idempotency_fingerprint=sent,
             )]),
-            (_store_end(), [{"list_id": row.id, "end_state": end_after(row.revision, replay, position).stored()}]),
+            (_store_end(), [{"list_id": row.id, "end_state": end_state}]),
         )
     except IntegrityError:  # the key was sent before
         repeat = _sent_before(row, idempotency_key, sent)
