@@ -13,14 +13,14 @@ lock and tries again when the statement changed nothing.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
 
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, now
-from scorer.web.services.lists import list_to_change
+from scorer.web.services.lists import EditKey, list_to_change
 
 
 def usable() -> bool:
@@ -28,7 +28,7 @@ def usable() -> bool:
     return db.session.get_bind().dialect.name == "postgresql"
 
 
-def list_to_add_to(list_id: str, key: str | None | Callable[[ScoreListRow], str | None]) -> ScoreListRow:
+def list_to_add_to(list_id: str, key: EditKey) -> ScoreListRow:
     """Find the list with this edit key without its lock: outside a transaction, where none has begun.
 
     The read then holds nothing, and :func:`write` runs as a transaction of its own.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -18,14 +18,14 @@ from scorer.web.services.base import (
 )
 from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.list_end import KeptEnd, Tail, _store_end, end_after, kept_end, next_deal, tail
-from scorer.web.services.lists import list_to_change
+from scorer.web.services.lists import EditKey, list_to_change
 from scorer.web.services.state import list_state
 
 
 @transaction
 def add_deal(
     list_or_id: ScoreListRow | str, data: Mapping[str, Any], *,
-    key: str | None | Callable[[ScoreListRow], str | None] = None, idempotency_key: str | None = None,
+    key: EditKey = None, idempotency_key: str | None = None,
 ) -> tuple[DealResult, bool]:
     """Score and keep the list's next deal; a repeated Idempotency-Key keeps it once.
 
