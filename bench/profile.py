@@ -45,7 +45,7 @@ KINDS: list[tuple[str, re.Pattern[str]]] = [
 #: The steps of an add, by the function of the service layer a sample was taken in.
 STEPS: list[tuple[str, re.Pattern[str]]] = [
     ("the write lock (BEGIN, UPDATE ... RETURNING)", re.compile(r"^lock_list \(")),
-    ("the list's end (one SELECT)", re.compile(r"^tail \(.*services/deals")),
+    ("the list's end (one SELECT)", re.compile(r"^tail \(.*services/list_end")),
     ("a key sent before (SELECTs)", re.compile(r"^_by_idempotency_key \(")),
     ("INSERT and COMMIT (one pipeline)", re.compile(r"^write_and_commit \(")),
 ]

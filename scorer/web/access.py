@@ -20,7 +20,7 @@ from flask import Response, after_this_request, current_app, g, request, session
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from scorer.web.models import KeyedRow
-from scorer.web.services import NotAllowed, ScoreListRow, get_list, key_matches, open_key, seal_key
+from scorer.web.services import ScoreListRow, key_matches, list_to_change, open_key, seal_key
 
 _SESSION_KEYS = "edit_keys"
 _SESSION_SEEN = "seen_lists"
@@ -117,10 +117,7 @@ def take_keep_link_prompt(row: ScoreListRow) -> str | None:
 
 def editable_list(list_id: str) -> ScoreListRow:
     """The list, if this phone holds its edit key; else NotAllowed (the 403 page)."""
-    row = get_list(list_id)
-    if not can_edit(row):
-        raise NotAllowed("this needs the list's edit link")
-    return row
+    return list_to_change(list_id, edit_key)
 
 
 def remember_seen(row: KeyedRow) -> None:

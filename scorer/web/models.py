@@ -60,7 +60,7 @@ class ScoreListRow(Model):
     #: finds it (services.token_digest); the token itself is never stored.
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     #: Where the list stood after the deal last added, and the revision that add
-    #: made (services.deals.kept_end): the next add reads it with the write lock
+    #: made (services.list_end.kept_end): the next add reads it with the write lock
     #: instead of the deals, if the revision says nothing changed since. Anything
     #: that changes a list's deals, seats or rules bumps the revision (the write
     #: lock does), which leaves it unused: a migration that changes them sets it to None.
@@ -129,7 +129,7 @@ class DealRow(Model):
     #: The Idempotency-Key (or form token) the deal was sent with, whole.
     idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(255), default=None)
     #: A hash of the deal as it was sent with that key: the key sent again
-    #: with another deal is refused (services.deals.fingerprint).
+    #: with another deal is refused (services.idempotency.fingerprint).
     idempotency_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=now)
@@ -171,7 +171,7 @@ class ChangeKeyRow(Model):
     )
     #: The key, whole (1 to 255 printable ASCII characters, as a deal's).
     key: so.Mapped[str] = so.mapped_column(sa.String(255))
-    #: A hash of the change as it was sent (services.deals.fingerprint): the
+    #: A hash of the change as it was sent (services.idempotency.fingerprint): the
     #: key sent again with another change is refused.
     fingerprint: so.Mapped[str] = so.mapped_column(sa.String(64))
     #: The JSON the first request was answered with (201).

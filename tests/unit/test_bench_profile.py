@@ -19,7 +19,7 @@ def test_each_sample_counts_for_the_request_it_was_taken_in() -> None:
         ([*DISPATCH, "show_list (scorer/web/lists/routes.py:280)", "render_template (flask/templating.py:150)"], 6),
         ([*SERVE, "AnswerNotModified._tag (scorer/web/conditional.py:113)"], 3),
         ([*DISPATCH, "changes (scorer/web/lists/routes.py:334)"], 1),
-        ([*ADD, "add_deal (scorer/web/services/deals.py:291)"], 2),
+        ([*ADD, "add_deal (scorer/web/services/adding.py:139)"], 2),
         ([*DISPATCH, "settle (scorer/web/lists/routes.py:400)"], 1),
         ([*SERVE, "Logger.access (gunicorn/glogging.py:363)"], 4),
         (["ThreadWorker.run (gunicorn/workers/gthread.py:227)", "EpollSelector.select (selectors.py:468)"], 3),
@@ -36,15 +36,15 @@ def test_each_sample_counts_for_the_request_it_was_taken_in() -> None:
 
 
 def test_an_adds_samples_say_whether_it_waited_for_the_database_and_in_which_step() -> None:
-    lock = [*ADD, "editable_list (scorer/web/services/lists.py:90)", "lock_list (scorer/web/services/base.py:63)",
+    lock = [*ADD, "list_to_change (scorer/web/services/lists.py:62)", "lock_list (scorer/web/services/base.py:63)",
             "Session.execute (sqlalchemy/orm/session.py:2351)"]
-    insert = [*ADD, "add_deal (scorer/web/services/deals.py:291)",
+    insert = [*ADD, "add_deal (scorer/web/services/adding.py:139)",
               "write_and_commit (scorer/web/services/base.py:124)"]
     stacks = [
         ([*lock, "Connection.wait (psycopg/connection.py:495)"], 5),
         ([*lock, "BaseConnection._exec_command (psycopg/_connection_base.py:474)"], 2),
         ([*insert, "Connection.wait (psycopg/connection.py:495)"], 3),
-        ([*ADD, "add_deal (scorer/web/services/deals.py:280)", "Replay.add (scorer/engine/replay.py:340)"], 2),
+        ([*ADD, "add_deal (scorer/web/services/adding.py:128)", "Replay.add (scorer/engine/replay.py:340)"], 2),
         # A page's wait for the database is not an add's.
         ([*DISPATCH, "show_list (scorer/web/lists/routes.py:280)", "Connection.wait (psycopg/connection.py:495)"], 9),
     ]

@@ -1,9 +1,9 @@
 """An add on PostgreSQL: the list read without its lock, the deal written in one statement.
 
-``services.deals.list_to_add_to`` reads the list outside a transaction and
-``_add_at_once`` writes the deal, the list's end and the revision's bump in
-one statement that changes nothing if the revision moved since the read;
-the add then takes the list's write lock as before. SQLite takes the lock
+``services.add_at_once`` reads the list outside a transaction and writes the
+deal, the list's end and the revision's bump in one statement that changes
+nothing if the revision moved since the read; the add is then made again
+under the list's write lock (``services.adding``). SQLite takes the lock
 first every time. Each test here says what both do, and how they differ.
 """
 
@@ -20,7 +20,6 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 
 from scorer.web.extensions import db
-from scorer.web.services import deals as deal_service
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70}
@@ -117,7 +116,7 @@ def test_another_phone_s_add_between_the_read_and_the_write_is_kept_and_this_one
     assert len(numbers_and_dealers(client, list_id)) == 3
 
 
-def test_after_finding_its_list_changed_an_add_takes_the_lock_first_for_a_while(
+def test_after_finding_its_list_changed_an_add_is_made_under_the_lock_and_the_next_tries_again(
     app: Flask, client: FlaskClient,
 ) -> None:
     list_id, headers = new_list(client)
@@ -141,11 +140,11 @@ def test_after_finding_its_list_changed_an_add_takes_the_lock_first_for_a_while(
     if postgresql:
         assert first_statements[:2] == ["SELECT lists.id,", "WITH bumped"]
         assert "UPDATE lists" in first_statements[2:]  # then the lock
+        # The add under the lock stored the list's end: the next add is one statement again.
+        assert seen.statements == ["SELECT lists.id,", "WITH bumped"]
     else:
         assert "WITH bumped" not in first_statements
-    # The next add on this process takes the lock at once, on both databases.
-    assert seen.statements[0] == "UPDATE lists"
-    assert list_id in deal_service._LOCK_FIRST or not postgresql
+        assert seen.statements[0] == "UPDATE lists"
 
 
 def test_a_list_with_changes_of_seats_takes_the_lock_for_its_adds(app: Flask, client: FlaskClient) -> None:
@@ -156,14 +155,13 @@ def test_a_list_with_changes_of_seats_takes_the_lock_for_its_adds(app: Flask, cl
         for number in (2, 3, 4):
             answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers)
             assert answer.status_code == 201 and answer.get_json()["number"] == number
-    # A list with changes keeps no end: the first add read the list, found none and took
-    # the lock; on this process every later add takes it first.
+    # A list with changes keeps no end: each add reads the list, finds none and takes the lock.
     assert "WITH bumped" not in seen.statements
     if engine_of(app).dialect.name == "postgresql":
-        assert seen.statements[0] == "SELECT lists.id," and seen.statements.count("SELECT lists.id,") == 1
-        assert seen.statements[1] == "UPDATE lists"
+        reads = [i for i, said in enumerate(seen.statements) if said == "SELECT lists.id,"]
+        assert len(reads) == 3 and all(seen.statements[i + 1] == "UPDATE lists" for i in reads)
     else:
-        assert seen.statements[0] == "UPDATE lists"
+        assert seen.statements[0] == "UPDATE lists" and "SELECT lists.id," not in seen.statements
     assert [dealer for _, dealer, _ in numbers_and_dealers(client, list_id)] == ["Dora", "Bene", "Anna", "Chris"]
 
 
@@ -193,3 +191,21 @@ def test_an_add_refused_or_sent_again_answers_as_before(app: Flask, client: Flas
     assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 409
     assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=keyed).get_json()["number"] == 1
     assert len(numbers_and_dealers(client, list_id)) == 2
+
+
+def test_the_deal_form_s_save_is_one_statement_too_and_a_resent_form_stores_nothing_twice(
+    app: Flask, client: FlaskClient,
+) -> None:
+    made = client.post("/api/lists", json={"rules": {"preset": "bavarian"}, "players": PLAYERS}).get_json()
+    client.get(made["edit_url"])  # this phone holds the edit key
+    form = {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": "70"}
+    assert client.post(f"/l/{made['id']}/deals/new", data={**form, "token": "first"}).status_code == 302
+    with watching(app) as seen:
+        saved = client.post(f"/l/{made['id']}/deals/new", data={**form, "token": "second"})
+        again = client.post(f"/l/{made['id']}/deals/new", data={**form, "token": "second"})
+    assert saved.status_code == again.status_code == 302
+    if engine_of(app).dialect.name == "postgresql":  # in the page's transaction: its reads came first
+        assert "WITH bumped" in seen.statements and "INSERT deals" not in seen.statements
+    else:  # under the lock; the INSERT sent again is refused by the key
+        assert "WITH bumped" not in seen.statements and "INSERT deals" in seen.statements
+    assert numbers_and_dealers(client, made["id"]) == [(1, "Dora", "Anna"), (2, "Anna", "Anna")]

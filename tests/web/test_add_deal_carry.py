@@ -1,7 +1,7 @@
 """Adding to a list whose rules read the carry (Bock, the Stock) gives what a full replay gives.
 
 The app stores the list's end and carry with each deal it adds (``lists.list_end``, see
-services.deals.kept_end) and the next add, on any worker or server, resumes from it; every
+services.list_end.kept_end) and the next add, on any worker or server, resumes from it; every
 other change to the list must make it start over.
 """
 
@@ -22,7 +22,7 @@ from sqlalchemy import event as sa_event
 
 from scorer.engine import score_document
 from scorer.web.models import ScoreListRow
-from scorer.web.services import deals as deal_service
+from scorer.web.services import list_end
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 RULES = {"preset": "bavarian", "bock": {"after": ["sixty", "passed"]}, "stock": {}}
@@ -48,15 +48,15 @@ def expected_last(deals: list[dict[str, Any]]) -> dict[str, Any]:
 def stored_end(app: Flask, list_id: str) -> Any:
     """The list's end as the last add stored it (None: none)."""
     with app.app_context():
-        return deal_service.db.session.get(ScoreListRow, list_id).list_end
+        return list_end.db.session.get(ScoreListRow, list_id).list_end
 
 
 def store_end(app: Flask, list_id: str, end: Any) -> None:
     """Put this end in the list's row, as if stored then, leaving the revision as it is."""
     with app.app_context():
-        deal_service.db.session.execute(
+        list_end.db.session.execute(
             sa.update(ScoreListRow).where(ScoreListRow.id == list_id).values(list_end=end))
-        deal_service.db.session.commit()
+        list_end.db.session.commit()
 
 
 def new_list(client: FlaskClient) -> tuple[str, dict[str, str]]:
@@ -111,9 +111,9 @@ def test_the_carry_stored_is_resumed_from_without_reading_the_deals(app: Flask, 
     list_id, headers = new_list(client)
     for deal in DEALS[:2]:
         assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
-    kept = deal_service.KeptEnd.from_stored(stored_end(app, list_id))
+    kept = list_end.KeptEnd.from_stored(stored_end(app, list_id))
     assert kept.played == 2 and kept.carry.pot == 160 and kept.carry.bock
-    assert deal_service.KeptEnd.from_stored(kept.stored()) == kept
+    assert list_end.KeptEnd.from_stored(kept.stored()) == kept
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[2], headers=headers)
     assert answer.get_json() == expected_last(DEALS[:3])
     assert stored_end(app, list_id)["revision"] == kept.revision + 1
@@ -172,7 +172,7 @@ def test_an_add_after_an_add_makes_the_fewest_statements(app: Flask, client: Fla
         statements.append(f"{words[0]} {words[2] if words[0] == 'INSERT' else words[1]}")
 
     with app.app_context():
-        engine = deal_service.db.engine
+        engine = list_end.db.engine
     sa_event.listen(engine, "before_cursor_execute", seen)
     try:
         answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL,
@@ -180,7 +180,7 @@ def test_an_add_after_an_add_makes_the_fewest_statements(app: Flask, client: Fla
     finally:
         sa_event.remove(engine, "before_cursor_execute", seen)
     assert answer.status_code == 201 and answer.get_json()["number"] == 2
-    if engine.dialect.name == "postgresql":  # the WITH's UPDATE and INSERT: services.deals._add_at_once
+    if engine.dialect.name == "postgresql":  # the WITH's UPDATE and INSERT: services.add_at_once
         assert statements == ["SELECT lists.id,", "WITH bumped"]
     else:
         assert statements == ["UPDATE lists", "INSERT deals", "UPDATE lists"]
@@ -218,7 +218,7 @@ def test_a_list_stored_without_an_end_reads_its_deals_and_stores_one(app: Flask,
 
 def test_an_end_stored_without_the_totals_is_not_resumed_from(app: Flask, client: FlaskClient) -> None:
     # An end stored before the totals were kept with it: the next add replays the list
-    # (a deal past what JSON holds exactly is refused by the totals, services.deals.next_deal).
+    # (a deal past what JSON holds exactly is refused by the totals, services.list_end.next_deal).
     list_id, headers = plain_list(client, PLAYERS)
     for _ in range(2):
         assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
@@ -299,7 +299,7 @@ def test_an_add_hands_its_connection_back_to_the_pool_out_of_pipeline_mode(
             time.sleep(0.05)
 
     with app.app_context():
-        engine = deal_service.db.engine
+        engine = list_end.db.engine
     sa_event.listen(engine, "checkin", checked_in)
     sa_event.listen(engine, "checkout", prepared_at_once)
     sa_event.listen(engine, "before_cursor_execute", answers_arrive_first)

@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import i18n, services
-from scorer.web.extensions import db
 from scorer.web.conditional import answer_not_modified, if_match_tags, unless_unchanged
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
@@ -40,7 +39,7 @@ def answers_json(view: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return view(*args, **kwargs)
-        except BadBody as error:
+        except (BadBody, services.BadIdempotencyKey) as error:
             return jsonify(error=str(error)), 400
         except NotAllowed as error:
             return jsonify(error=str(error)), 403
@@ -111,10 +110,24 @@ def made(endpoint: str, arg: str, ident: str, key: str) -> dict[str, str]:
     }
 
 
-def _editable(list_id: str) -> services.ScoreListRow:
-    row = services.get_list(list_id)
-    services.require_key(row, request.headers.get("X-Edit-Key"))
-    return row
+def _edit_key() -> str | None:
+    return request.headers.get("X-Edit-Key")
+
+
+def _idempotency_key() -> str | None:
+    return request.headers.get("Idempotency-Key", "").strip() or None
+
+
+def _body_of_change(list_id: str) -> dict[str, Any]:
+    """The JSON object of a change to a list; a bad one is refused once the list and its key are found.
+
+    So that a missing list or edit key says so first.
+    """
+    try:
+        return json_object()
+    except BadBody:
+        services.list_to_change(list_id, _edit_key())
+        raise
 
 
 @bp.post("/lists")
@@ -174,42 +187,12 @@ def _list_answer(row: services.ScoreListRow) -> Response:
     return response
 
 
-def _keyed_change(
-    list_id: str, find: Callable[[str, str | None], services.ScoreListRow],
-) -> tuple[services.ScoreListRow, dict[str, Any], str | None]:
-    """The list a change sent with an Idempotency-Key is for, its JSON body, and the key.
-
-    ``find`` finds the list with the request's X-Edit-Key (and may take its
-    write lock, which other phones changing the list wait for). The body is
-    read before, and a bad body or key refused after it, so that a missing
-    list or edit key says so first; a refusal lets go of the lock at once.
-    """
-    key = request.headers.get("Idempotency-Key", "").strip() or None
-    data: dict[str, Any] | BadBody
-    try:
-        data = json_object()
-    except BadBody as refused:
-        data = refused
-    row = find(list_id, request.headers.get("X-Edit-Key"))
-    if key is not None and not services.valid_idempotency_key(key):
-        db.session.rollback()
-        raise BadBody(
-            f"Idempotency-Key must be 1 to {services.MAX_IDEMPOTENCY_KEY} printable ASCII characters"
-        )
-    if isinstance(data, BadBody):
-        db.session.rollback()
-        raise data
-    return row, data, key
-
-
 @bp.post("/lists/<list_id>/deals")
 @answers_json
 def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
-    # Found and locked in one round trip (every phone adding to the list waits on each
-    # one), or on PostgreSQL read without the lock, the add then made in one statement.
-    row, data, key = _keyed_change(list_id, services.list_to_add_to)
-    result, _created = services.add_deal(row, data, idempotency_key=key)
+    data = _body_of_change(list_id)
+    result, _created = services.add_deal(list_id, data, key=_edit_key(), idempotency_key=_idempotency_key())
     return jsonify(scored(result)), 201
 
 
@@ -220,9 +203,11 @@ def add_change(list_id: str) -> Any:
 
     ``from`` must be the list's next deal: 409 with ``next``, its number, otherwise.
     """
-    row, data, key = _keyed_change(list_id, services.editable_list)
+    data = _body_of_change(list_id)
+    # Found and locked in one round trip: every phone changing the list waits on each one.
+    row = services.list_to_change(list_id, _edit_key(), lock=True)
     try:
-        answer, _applied = services.change_from(row, data, idempotency_key=key)
+        answer, _applied = services.change_from(row, data, idempotency_key=_idempotency_key())
     except services.NotNextDeal as error:
         return jsonify(error=str(error), next=error.next_number, message=_(
             "The change was made for deal %(wanted)s, but the list's next deal is %(next)s: "
@@ -235,7 +220,7 @@ def add_change(list_id: str) -> Any:
 @answers_json
 def edit_deal(list_id: str, number: int) -> Any:
     """Replace deal N; later deals keep their order."""
-    row = _editable(list_id)
+    row = services.list_to_change(list_id, _edit_key())
     result = services.update_deal(row, number, json_object(), version=if_match_version())
     return jsonify(scored(result))
 
@@ -254,7 +239,7 @@ def if_match_version() -> int | None:
 @answers_json
 def delete_deal(list_id: str, number: int) -> Any:
     """Delete deal N; later deals move up and follow the rotation (``?keep_dealers=1``: keep theirs)."""
-    row = _editable(list_id)
+    row = services.list_to_change(list_id, _edit_key())
     keep = request.args.get("keep_dealers", "") in ("1", "true")
     services.delete_deal(row, number, seen=if_match_tags(), keep_dealers=keep)
     return Response(status=204)
@@ -380,8 +365,8 @@ def add_group_list(group_id: str) -> Any:
     group = _editable_group(group_id)
     body = json_object()
     if "players" not in body and "id" in body:
-        row = services.get_list(str(body["id"]))
-        services.require_key(row, body.get("edit_key") if isinstance(body.get("edit_key"), str) else None)
+        row = services.list_to_change(
+            str(body["id"]), body.get("edit_key") if isinstance(body.get("edit_key"), str) else None)
         services.add_to_group(group, row)
         return jsonify(id=row.id, url=url_for("lists.show_list", list_id=row.id), group=group.id)
     row, key = services.create_group_list(group, body)

@@ -79,7 +79,9 @@ class DealForm:
         self.top_errors: list[str] = []
         #: What the deal would pay (the no-script preview), once asked.
         self.preview: DealResult | None = None
-        self.token = self.values.get("token", "")[:80] or new_token()
+        posted = self.values.get("token", "")[:80]
+        # A token a page never made (not printable ASCII, as an Idempotency-Key must be) is not kept.
+        self.token = posted if posted.isascii() and posted.isprintable() and posted else new_token()
 
     # -- what the form offers -----------------------------------------------------------
 

@@ -70,7 +70,7 @@ def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, An
 def new_deal(list_id: str) -> Any:
     """Enter the next deal; a live preview shows what it pays."""
     row = access.editable_list(list_id)
-    if row.finished_at is not None:
+    if row.finished_at is not None and request.method == "GET":  # a save: the service refuses it
         return _finished(row)
     state = services.list_state(row)
     number = len(state.result.deals) + 1
@@ -85,15 +85,11 @@ def new_deal(list_id: str) -> Any:
         _preview_into(form, row, deal, None)
     elif not form.has_errors:
         try:
-            result, created = services.add_deal(
-                row, deal,
-                # the page's own token; one a page never made is not kept
-                idempotency_key=form.token if services.valid_idempotency_key(form.token) else None,
-            )
+            result, created = services.add_deal(row, deal, idempotency_key=form.token)
         except ScoringError as error:
             form.add_error(error)
         except services.Conflict:
-            if fetched:  # the form sent the old way says why, on the list
+            if fetched and row.finished_at is None:  # the form sent the old way says why, on the list
                 return _refused("conflict")
             return _finished(row)
         else:

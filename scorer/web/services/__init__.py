@@ -12,11 +12,13 @@ from scorer.engine import DealResult
 from scorer.engine.values import MAX_TITLE
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
+from scorer.web.services.adding import add_deal
 from scorer.web.services.deals import (
-    MAX_IDEMPOTENCY_KEY, add_deal, after_waiting, deal_id_at, dealers_after_delete, delete_deal, deleted_deals,
-    list_to_add_to, next_deal, number_of, preview_deal, replay_to_end, restore_deal, score_next, undo_last, update_deal,
-    valid_idempotency_key,
+    after_waiting, deal_id_at, dealers_after_delete, delete_deal, number_of, preview_deal, score_next, update_deal,
 )
+from scorer.web.services.idempotency import MAX_IDEMPOTENCY_KEY, BadIdempotencyKey, valid_idempotency_key
+from scorer.web.services.list_end import next_deal, replay_to_end
+from scorer.web.services.restore import deleted_deals, restore_deal, undo_last
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
@@ -34,8 +36,8 @@ from scorer.web.services.keys import (
     token_digest,
 )
 from scorer.web.services.lists import (
-    END_KINDS, create_list, deal_counts, delete_list, editable_list, finish, get_list,
-    is_list_id, kept_deals, known_players, recent_lists, reopen,
+    END_KINDS, create_list, deal_counts, delete_list, finish, get_list,
+    is_list_id, kept_deals, known_players, list_to_change, recent_lists, reopen,
 )
 from scorer.web.services.saved_presets import (
     checked_preset, delete_preset, get_preset, presets, save_preset,
@@ -49,15 +51,15 @@ from scorer.web.services.state import (
 )
 
 __all__ = [
-    "END_KINDS", "GROUP_FORMAT", "GroupArchive", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "Season",
+    "END_KINDS", "GROUP_FORMAT", "GroupArchive", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "BadIdempotencyKey", "Season",
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
     "get_group", "group_lists", "group_of", "import_group", "imported_before", "read_group_archive", "known_groups", "list_summary",
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
-    "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "editable_list", "api_document", "backup_document", "create_list", "deal_counts",
+    "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
-    "key_from_token", "key_matches", "known_players", "list_state", "list_to_add_to", "next_deal", "number_of",
+    "key_from_token", "key_matches", "known_players", "list_state", "list_to_change", "next_deal", "number_of",
     "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_preset",
     "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",

@@ -52,6 +52,12 @@ def transaction(change: F) -> F:
     return cast(F, wrapper)
 
 
+def require_open(row: ScoreListRow) -> None:
+    """Refuse a change to a finished list."""
+    if row.finished_at is not None:
+        raise Conflict("the list is finished; reopen it to change it")
+
+
 def lock_list(list_id: str) -> ScoreListRow | None:
     """Take a list's write lock and read its row, in one statement; None when there is none.
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 import sqlalchemy as sa
 
@@ -26,6 +26,11 @@ END_KINDS = ("deals", "classic", "heads", "open")
 #: A list id as the app makes them (``secrets.token_urlsafe(16)``): 22
 #: characters of the URL-safe base64 alphabet, safe in a path and a file name.
 LIST_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+
+
+#: An edit key as a change brings it: the key a request sent, or how to find the
+#: one a phone holds for the list's row (a page's session keeps it sealed).
+EditKey: TypeAlias = "str | None | Callable[[ScoreListRow], str | None]"
 
 
 def is_list_id(value: object) -> bool:
@@ -47,17 +52,21 @@ def _new_list_id() -> str:
 
 
 @transaction
-def editable_list(list_id: str, key: str | None) -> ScoreListRow:
-    """Find a list to change with this edit key, its write lock taken in the same round trip.
+def list_to_change(
+    list_id: str, key: EditKey, *, lock: bool = False,
+) -> ScoreListRow:
+    """Find a list to change with its edit key: NotFound without the list, NotAllowed without the key.
 
-    For a change that will lock the list anyway (adding a deal): one statement
-    instead of a read and then the lock. Refused (and the lock let go at once)
-    without the list's edit key.
+    With ``lock``, for a change that takes the list's write lock anyway, the
+    lock is taken in the same round trip as the read, and let go at once
+    on a refusal.
     """
-    row = lock_list(list_id) if is_list_id(list_id) else None
+    row = None
+    if is_list_id(list_id):
+        row = lock_list(list_id) if lock else db.session.get(ScoreListRow, list_id)
     if row is None:
         raise NotFound("no such list")
-    require_key(row, key)
+    require_key(row, key(row) if callable(key) else key)
     return row
 
 

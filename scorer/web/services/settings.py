@@ -20,8 +20,8 @@ from scorer.engine.errors import shown
 from scorer.engine.values import MAX_TITLE, mapping, name, name_key
 from scorer.web.extensions import db
 from scorer.web.models import ChangeKeyRow, GroupRow, ScoreListRow, now
-from scorer.web.services.base import Conflict, _lock, locked, transaction
-from scorer.web.services.deals import _writable, sent_with_key
+from scorer.web.services.base import Conflict, _lock, locked, require_open, transaction
+from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.groups import follow_rename, group_lists
 
 #: The most deals a list may end after (``services.lists``' check of ``ends``).
@@ -81,7 +81,7 @@ def rename_player(row: ScoreListRow, old: str, new: str) -> None:
     names the old name (:func:`groups.follow_rename`).
     """
     _lock(row)
-    _writable(row)
+    require_open(row)
     new = name(new, "name").strip()
     if _rename_in_list(row, old, new, list_state(row).result.players):
         follow_rename(row, old, new)
@@ -179,7 +179,7 @@ def change_from_next(
     Before the first deal the list simply starts this way.
     """
     _lock(row)
-    _writable(row)
+    require_open(row)
     number = _change_next(row, len(kept_deals(row)), players=players, rules=rules, next_dealer=next_dealer)
     db.session.commit()
     return number
@@ -295,7 +295,7 @@ def change_from(
             answer = dict(found.answer)
             db.session.rollback()
             return answer, False
-    _writable(row)
+    require_open(row)
     for key in data:
         if key not in CHANGE_REQUEST_KEYS:
             raise ScoringError(key, N_("is not a key of a change"))
