@@ -37,9 +37,9 @@ def _pick(points: int, partner: str | None = "Bene", **more: Any) -> dict[str, A
     return deal
 
 
-def _listed(preset: str, *deals: dict[str, Any], players: tuple[str, ...] = FOUR,
+def _listed(family_name: str, *deals: dict[str, Any], players: tuple[str, ...] = FOUR,
             **rules: Any) -> dict[str, Any]:
-    return {"rules": {"preset": preset, **rules}, "players": list(players), "deals": list(deals)}
+    return {"rules": {"preset": family_name, **rules}, "players": list(players), "deals": list(deals)}
 
 
 #: (what happens in English, the same in German, the list file whose last deal it is).

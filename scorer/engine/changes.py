@@ -157,15 +157,15 @@ def _parse_change(data: Mapping[str, Any], start: int, rules: RuleSet, players: 
             raise unknown_key(key, CHANGE_KEYS, "object", path="changes")
     seating = None
     if data.get("players") is not None:
-        seating = parse_players(data["players"], rules.family.seats, rules.preset)
+        seating = parse_players(data["players"], rules.family.seats, rules.family_name)
     overrides = None
     new_rules = rules
     if data.get("rules") is not None:
         overrides = mapping(data["rules"], "rules")
-        if "preset" in overrides and overrides["preset"] != rules.preset:
+        if "preset" in overrides and overrides["preset"] != rules.family_name:
             raise ScoringError(
                 "rules.preset", N_("the family cannot change in a running list: it stays %(preset)s"),
-                preset=rules.preset,
+                preset=rules.family_name,
             )
         overrides = {k: v for k, v in overrides.items() if k != "preset"}
         new_rules = parse_rules(merged_rules(rules, overrides))

@@ -91,7 +91,7 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
             presets=", ".join(FAMILIES),
         )
     rules = parse_rules(document["rules"])
-    players = parse_players(document.get("players"), rules.family.seats, rules.preset)
+    players = parse_players(document.get("players"), rules.family.seats, rules.family_name)
     first_dealer = document.get("first_dealer")
     if first_dealer is None:
         first_dealer = players[-1]

@@ -96,7 +96,7 @@ class Replay:
         rules = change.rules or self.rules
         players = change.players or self.players
         if players != self.players:
-            open_carry = _open_carry(self.carry, self.rules.preset)
+            open_carry = _open_carry(self.carry, self.rules.family_name)
             if open_carry:
                 raise ScoringError("changes.players", open_carry)
         if rules.get("bock") is None and self.carry.bock and self.rules.get("bock") is not None:

@@ -42,7 +42,7 @@ def parse_rules(data: Any) -> RuleSet:
     known = rule_keys(family)
     for key in data:
         if key not in known:
-            raise unknown_key(key, known, "rules", path="rules", preset=name)
+            raise unknown_key(key, known, "rules", path="rules", family_name=name)
     values: dict[str, Any] = {}
     for option in family.options:
         if option.key in data:

@@ -142,13 +142,13 @@ def unknown_key(
     where: Literal["deal", "list file", "object", "rules"],
     *,
     path: str = "",
-    preset: str = "",
+    family_name: str = "",
 ) -> ScoringError:
     """Refuse a key the format does not know, by name, with a likely fix.
 
     ``where`` says what the key is refused from: a deal, the list file, the
     object at ``path`` (the dotted place of the object holding it, as in
-    ``rules.tariffs``), or the rules of the family ``preset``.
+    ``rules.tariffs``), or the rules of the family ``family_name``.
     """
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
     prefix = f"{path}." if path else ""
@@ -160,14 +160,14 @@ def unknown_key(
         return ScoringError(key, plain, where=path)
     if where == "rules":
         if close:
-            return ScoringError(key, hinted, preset=preset, close=close[0])
-        return ScoringError(key, plain, preset=preset)
+            return ScoringError(key, hinted, preset=family_name, close=close[0])
+        return ScoringError(key, plain, preset=family_name)
     if close:
         return ScoringError(key, hinted, close=close[0])
     return ScoringError(key, plain)
 
 
-def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str, ...]:
+def parse_players(value: Any, seats: tuple[int, ...], family_name: str) -> tuple[str, ...]:
     """Read the players: distinct names in seating order, as many as the family seats."""
     if not isinstance(value, list):
         raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
@@ -188,11 +188,11 @@ def parse_players(value: Any, seats: tuple[int, ...], preset: str) -> tuple[str,
         if len(seats) == 1:
             raise ScoringError(
                 "players", N_("%(preset)s is played by %(seats)s players, not %(count)s"),
-                preset=preset, seats=seats[0], count=len(players),
+                preset=family_name, seats=seats[0], count=len(players),
             )
         raise ScoringError(
             "players", N_("%(preset)s is played by %(seats)s or %(last)s players, not %(count)s"),
-            preset=preset, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
+            preset=family_name, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
             count=len(players),
         )
     return players

@@ -39,7 +39,8 @@ class ScoreListRow(Model):
 
     id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
     title: so.Mapped[str] = so.mapped_column(sa.String(80))
-    preset: so.Mapped[str] = so.mapped_column(sa.String(16))
+    #: The family's name; the column keeps its old name, ``preset``, as the list file's key does.
+    family_name: so.Mapped[str] = so.mapped_column("preset", sa.String(16))
     #: The list's own rules, every default filled in (RuleSet.to_dict()).
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     players: so.Mapped[list[str]] = so.mapped_column(sa.JSON)

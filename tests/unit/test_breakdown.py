@@ -24,8 +24,8 @@ EVERY_BAVARIAN_GAME = [
 ]
 
 
-def listed(preset, *deals, players=FOUR, **rules):
-    return {"rules": {"preset": preset, **rules}, "players": players, "deals": list(deals)}
+def listed(family, *deals, players=FOUR, **rules):
+    return {"rules": {"preset": family, **rules}, "players": players, "deals": list(deals)}
 
 
 def sauspiel(points, **more):

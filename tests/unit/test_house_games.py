@@ -8,19 +8,19 @@ PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 HOUSE = ["sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier", "ramsch"]
 
 
-def score(deals, rules=None, preset="bavarian", players=PLAYERS):
-    rules = {"preset": preset, **({"games": HOUSE} if preset == "bavarian" else {}), **(rules or {})}
+def score(deals, rules=None, family="bavarian", players=PLAYERS):
+    rules = {"preset": family, **({"games": HOUSE} if family == "bavarian" else {}), **(rules or {})}
     return score_document({"rules": rules, "players": players, "deals": deals})
 
 
-def payouts_of_one(deal, rules=None, preset="bavarian", players=PLAYERS):
-    payouts = score([deal], rules, preset, players)["deals"][0]["payouts"]
+def payouts_of_one(deal, rules=None, family="bavarian", players=PLAYERS):
+    payouts = score([deal], rules, family, players)["deals"][0]["payouts"]
     return tuple(payouts[name] for name in players)
 
 
-def refusal(deal, rules=None, preset="bavarian", players=PLAYERS):
+def refusal(deal, rules=None, family="bavarian", players=PLAYERS):
     with pytest.raises(ScoringError) as refused:
-        score([deal], rules, preset, players)
+        score([deal], rules, family, players)
     assert refused.value.deal == 1
     return refused.value
 

@@ -49,12 +49,12 @@ def normal(**more):
     return {"game": "normal", "declarer": "Anna", "points": 72, **more}
 
 
-def case(name, preset, bad, keys, rules=None, players=None, before=1):
+def case(name, family, bad, keys, rules=None, players=None, before=1):
     """A document whose deal number before+1 is `bad`, preceded by valid deals."""
     document = {
-        "rules": {"preset": preset, **(rules or {})},
-        "players": players or SEATS[preset],
-        "deals": [GOOD[preset]] * before + [bad],
+        "rules": {"preset": family, **(rules or {})},
+        "players": players or SEATS[family],
+        "deals": [GOOD[family]] * before + [bad],
     }
     if isinstance(keys, str):
         keys = (keys,)
@@ -204,11 +204,11 @@ def list_case(name, document, keys):
     return pytest.param(document, keys, id=name)
 
 
-def listing(preset="bavarian", players=None, rules=None, **top):
+def listing(family="bavarian", players=None, rules=None, **top):
     return {
-        "rules": {"preset": preset, **(rules or {})},
+        "rules": {"preset": family, **(rules or {})},
         "players": P4 if players is None else players,
-        "deals": [GOOD[preset]],
+        "deals": [GOOD[family]],
         **top,
     }
 
@@ -367,7 +367,7 @@ def test_the_points_message_of_the_format_names_the_number_given():
 
 
 @pytest.mark.parametrize(
-    "preset, players, deal, anna",
+    "family, players, deal, anna",
     [
         ("bavarian", P4, sauspiel(tout=False, sie=False, bid=None, hand=False, forced=False), 20),
         ("bavarian", P4, solo(partner=None, hand=False, forced=False), 120),
@@ -377,8 +377,8 @@ def test_the_points_message_of_the_format_names_the_number_given():
         ("german", P4, normal(doubles=0, tout=False, hand=False, bid=None, partner="Chris"), 10),
     ],
 )
-def test_a_key_that_does_not_apply_is_accepted_with_its_neutral_value(preset, players, deal, anna):
-    document = {"rules": {"preset": preset}, "players": players, "deals": [deal]}
+def test_a_key_that_does_not_apply_is_accepted_with_its_neutral_value(family, players, deal, anna):
+    document = {"rules": {"preset": family}, "players": players, "deals": [deal]}
     result = score_document(document)
     assert result["deals"][0]["payouts"]["Anna"] == anna
 

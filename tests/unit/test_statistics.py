@@ -7,8 +7,8 @@ FOUR = ["Anna", "Bene", "Chris", "Dora"]
 FIVE = FOUR + ["Emil"]
 
 
-def stats_of(preset, players, deals, **rules):
-    return statistics(read_list({"rules": {"preset": preset, **rules}, "players": players, "deals": deals}).replay())
+def stats_of(family, players, deals, **rules):
+    return statistics(read_list({"rules": {"preset": family, **rules}, "players": players, "deals": deals}).replay())
 
 
 BAVARIAN_EVENING = [

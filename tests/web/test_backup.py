@@ -207,7 +207,7 @@ def stored_with_id(app: Flask, list_id: str) -> None:
     """A list stored under an id a restore once let in, before ids were checked."""
     with app.app_context():
         db.session.add(ScoreListRow(
-            id=list_id, title="t", preset="bavarian", rules={"preset": "bavarian"},
+            id=list_id, title="t", family_name="bavarian", rules={"preset": "bavarian"},
             players=list(FOUR), first_dealer="Dora", ends={"kind": "open"}, edit_key_hash="0" * 64,
         ))
         db.session.commit()

@@ -27,9 +27,9 @@ def hold_key(client: FlaskClient, listing: dict[str, Any]) -> None:
         session["edit_keys"] = keys
 
 
-def make_list(client: FlaskClient, preset: str, players: list[str], **rules: Any) -> dict[str, Any]:
+def make_list(client: FlaskClient, family: str, players: list[str], **rules: Any) -> dict[str, Any]:
     """Create a list through the API and hold its edit key."""
-    response = client.post("/api/lists", json={"rules": {"preset": preset, **rules}, "players": players})
+    response = client.post("/api/lists", json={"rules": {"preset": family, **rules}, "players": players})
     assert response.status_code == 201, response.get_json()
     listing = dict(response.get_json())
     hold_key(client, listing)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -17,7 +18,8 @@ from tests.web.test_pages import form_defaults
 def stored_row(app: Flask, list_id: str) -> dict[str, Any]:
     with app.app_context():
         row = db.session.get(ScoreListRow, list_id)
-        return {column.name: getattr(row, column.key) for column in ScoreListRow.__table__.columns}
+        # Every stored column by its name, read through the attribute mapped to it.
+        return {attr.columns[0].name: getattr(row, attr.key) for attr in sa.inspect(ScoreListRow).column_attrs}
 
 
 def list_id_of(response: Any) -> str:

@@ -188,7 +188,7 @@ def test_new_list_for_each_family_keeps_the_chosen_rules_and_the_edit_key(
     assert list_id in edit_keys(client)
     with app.app_context():
         row = db.session.get(ScoreListRow, list_id)
-        assert row.preset == family
+        assert row.family_name == family
         assert row.players == players
         assert row.first_dealer == players[-1]
         assert row.rules["point_value"] == 7

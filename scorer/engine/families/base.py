@@ -274,7 +274,7 @@ class RuleSet:
         return cast(int, self.values["schneider_loss_max"])
 
     @property
-    def preset(self) -> str:
+    def family_name(self) -> str:
         """The family's name, as the list file's ``preset`` key names it."""
         return self.family.name
 

@@ -73,7 +73,7 @@ def addable_lists(group: GroupRow) -> list[ScoreListRow]:
 def preset_form(rows: Sequence[ScoreListRow]) -> PresetForm:
     """Save the rules of one of the group's lists as the group's preset."""
     form = PresetForm(prefix="preset")
-    form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.preset)})") for r in rows]
+    form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.family_name)})") for r in rows]
     return form
 
 

@@ -23,7 +23,7 @@ def presets() -> Any:
     form = PresetForm()
     known = access.known_lists()
     lists = services.recent_lists(known, finished=False) + services.recent_lists(known, finished=True)
-    form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.preset)})") for r in lists]
+    form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.family_name)})") for r in lists]
     if request.method == "POST" and form.validate_on_submit():
         row = services.get_list(form.list_id.data)
         try:

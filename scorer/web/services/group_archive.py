@@ -213,7 +213,7 @@ def read_group_archive(data: bytes) -> GroupArchive:
         with _of_file(path):
             score_list = load_list(document)
             ends = document.get("ends")
-            _check_ends(ends if isinstance(ends, Mapping) else None, score_list.rules.preset,
+            _check_ends(ends if isinstance(ends, Mapping) else None, score_list.rules.family_name,
                         len(score_list.players))
         lists.append(ArchivedList(document, _when(entry.get("created_at"), "created_at"),
                                   _when(entry.get("finished_at"), "finished_at")))

@@ -135,7 +135,7 @@ def _all_deals(row: ScoreListRow) -> list[DealRow]:
     return list(db.session.scalars(query))
 
 
-def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> dict[str, Any]:
+def _check_ends(ends: Mapping[str, Any] | None, family_name: str, players: int) -> dict[str, Any]:
     if not ends:
         return {"kind": "open"}
     kind = ends.get("kind")
@@ -150,7 +150,7 @@ def _check_ends(ends: Mapping[str, Any] | None, preset: str, players: int) -> di
         raise ScoringError(
             "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
         )
-    if kind in ("classic", "heads") and kind not in FAMILIES[preset].ends:
+    if kind in ("classic", "heads") and kind not in FAMILIES[family_name].ends:
         if kind == "classic":
             raise ScoringError("ends", N_("a classic-points target is for the classic three-hand game (Sheep's Head)"))
         raise ScoringError("ends", N_("completed heads are for the German game"))
@@ -183,12 +183,12 @@ def create_list(
         id=_new_list_id(),
         creation_token=digest,
         title=title,
-        preset=score_list.rules.preset,
+        family_name=score_list.rules.family_name,
         rules=score_list.rules.to_dict(),
         players=list(score_list.players),
         first_dealer=score_list.first_dealer,
         changes=[change.to_dict() for change in score_list.changes] or None,
-        ends=_check_ends(ends, score_list.rules.preset, len(score_list.players)),
+        ends=_check_ends(ends, score_list.rules.family_name, len(score_list.players)),
         edit_key_hash=hash_key(key),
         group_id=group_id,
     )

@@ -198,8 +198,8 @@ def _change_next(
     """
     # What the form does not show (the rules' edition) stays as the list has it.
     wanted = parse_rules({**row.rules, **dict(rules)})
-    if wanted.preset != row.preset:
-        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.preset)
+    if wanted.family_name != row.family_name:
+        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.family_name)
     if count == 0:
         document: dict[str, Any] = {"rules": wanted.to_dict(), "players": list(players)}
         if next_dealer:
@@ -314,8 +314,8 @@ def change_from(
     if not isinstance(players, list):
         raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(players))
     sent_rules = mapping({} if data.get("rules") is None else data["rules"], "rules")
-    if sent_rules.get("preset", row.preset) != row.preset:  # before its rules are merged with another family's
-        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.preset)
+    if sent_rules.get("preset", row.family_name) != row.family_name:  # before its rules are merged with another family's
+        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.family_name)
     rules = {**now_in_force.rules.to_dict()}
     for key, value in sent_rules.items():
         rules[key] = {**rules[key], **value} if key in _MERGED_RULES and isinstance(value, dict) else value

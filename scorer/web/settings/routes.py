@@ -20,7 +20,7 @@ def _forms(state: services.ListState) -> tuple[Any, Any]:
     result = state.result
     rename = rename_form(result.players, prefix="rename")
     change = change_form(
-        state.row.preset, result.rules.to_dict(), result.seated, result.next_dealer, prefix="change",
+        state.row.family_name, result.rules.to_dict(), result.seated, result.next_dealer, prefix="change",
     )
     return rename, change
 
@@ -30,7 +30,7 @@ def _page(state: services.ListState, rename: Any, change: Any) -> Any:
     return render_template(
         "settings/settings.html", row=row, state=state, result=result,
         rename=rename, change=change, rule_rows=rule_rows(result.rules),
-        next_number=len(result.deals) + 1, family_description=family_description(row.preset),
+        next_number=len(result.deals) + 1, family_description=family_description(row.family_name),
         changes=state.score_list.changes, rule_fields=rule_fields(change),
     )
 
