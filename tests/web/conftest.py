@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,23 +34,33 @@ def database_url(tmp_path: Path) -> str:
     return url
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """The app on a fresh database, schema made by the migrations."""
+@contextmanager
+def migrated_app(tmp_path: Path, **config: Any) -> Iterator[Flask]:
+    """The app on a fresh database, schema made by the migrations; ``config`` over the test settings."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret-key-at-least-32-bytes-long",
             "WTF_CSRF_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
+            **config,
         }
     )
     with app.app_context():
         upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app on a fresh database, schema made by the migrations."""
+    with migrated_app(tmp_path) as made:
+        yield made
 
 
 @pytest.fixture

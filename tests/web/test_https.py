@@ -17,11 +17,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
-from scorer import create_app
-from scorer.web.extensions import db
-from tests.web.conftest import database_url
+from tests.web.conftest import migrated_app
 from tests.web.test_pages import bavarian_form
 
 FORM = bavarian_form()
@@ -34,16 +31,8 @@ SITE = "https://scorer.example.org"
 @pytest.fixture
 def proxied(tmp_path: Path) -> Iterator[Flask]:
     """The app as deployed: one proxy in front, CSRF checks on, Secure cookies."""
-    app = create_app({
-        "TESTING": True, "SECRET_KEY": "s" * 32, "PROXY_COUNT": 1,
-        "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
-    })
-    with app.app_context():
-        upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    with migrated_app(tmp_path, PROXY_COUNT=1, WTF_CSRF_ENABLED=True) as app:
+        yield app
 
 
 def _token(client: FlaskClient) -> str:

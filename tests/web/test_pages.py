@@ -6,17 +6,17 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorer import create_app
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import PresetRow, ScoreListRow
-from tests.web.conftest import database_url, deal_rows
+from tests.web.conftest import deal_rows, migrated_app
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 DEALS = [
@@ -578,16 +578,9 @@ def test_presets_page_needs_a_name(client: FlaskClient) -> None:
 
 
 @pytest.fixture
-def csrf_app(tmp_path: Any) -> Flask:
-    from flask_migrate import upgrade
-
-    app = create_app({
-        "TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long", "WTF_CSRF_ENABLED": True,
-        "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
-    })
-    with app.app_context():
-        upgrade()
-    return app
+def csrf_app(tmp_path: Any) -> Iterator[Flask]:
+    with migrated_app(tmp_path, WTF_CSRF_ENABLED=True) as app:
+        yield app
 
 
 def test_a_post_without_the_csrf_token_is_refused_and_with_it_succeeds(csrf_app: Flask) -> None:
