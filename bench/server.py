@@ -166,6 +166,20 @@ def machine_busy() -> tuple[int, int]:
     return sum(values) - idle, sum(values)
 
 
+def redis_answers(port: int, process: subprocess.Popen[bytes], *, seconds: float) -> bool:
+    """Wait until the Redis server on this loopback port answers PING; False if it stops or never does."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
 class Redis:
     """A throwaway Redis server on loopback (Debian's redis-server), for the limiter's counts.
 
@@ -184,15 +198,8 @@ class Redis:
              "--appendonly", "no", "--maxmemory", "64mb", "--protected-mode", "yes"],
             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
-                    sock.sendall(b"PING\r\n")
-                    if sock.recv(16).startswith(b"+PONG"):
-                        return self
-            except OSError:
-                time.sleep(0.1)
+        if redis_answers(self.port, self.process, seconds=15):
+            return self
         self.__exit__(None, None, None)
         raise RuntimeError("redis-server did not answer within 15 seconds")
 

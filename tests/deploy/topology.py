@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.server import redis_answers
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The site file docs/deploying.md tells a host to install: the tested file.
 SITE_FILE = ROOT / "deploy" / "nginx.conf"
@@ -266,15 +268,8 @@ class Redis:
              "--appendonly", "no", "--dir", str(self.folder), "--maxmemory", "64mb"],
             self.folder / "redis.log",
         )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
-                    sock.sendall(b"PING\r\n")
-                    if sock.recv(16).startswith(b"+PONG"):
-                        return self
-            except OSError:
-                time.sleep(0.1)
+        if redis_answers(self.port, self.process, seconds=20):
+            return self
         raise RuntimeError(f"redis-server did not answer: {read_tail(self.folder / 'redis.log')}")
 
     def stop(self) -> None:
