@@ -17,7 +17,7 @@ from scorer.web.services.base import (
     Conflict, NotFound, lock_list, locked, require_open, transaction, write_and_commit,
 )
 from scorer.web.services.idempotency import sent_with_key
-from scorer.web.services.list_end import KeptEnd, Tail, _store_end, end_after, kept_end, next_deal, tail
+from scorer.web.services.list_end import KeptEnd, Tail, end_after, kept_end, next_deal, tail
 from scorer.web.services.lists import EditKey, list_to_change
 from scorer.web.services.state import list_state
 
@@ -175,6 +175,14 @@ def _insert_deal() -> sa.Insert:
     nothing needs an answer before the COMMIT is sent.
     """
     return sa.insert(DealRow.__table__).inline()
+
+
+@functools.cache
+def _store_end() -> sa.Update:
+    """The UPDATE that stores a list's end with the deal just added, built once."""
+    table = ScoreListRow.__table__
+    return (sa.update(table).where(table.c.id == sa.bindparam("list_id", type_=sa.String))
+            .values(list_end=sa.bindparam("end_state", type_=sa.JSON)))
 
 
 def _by_idempotency_key(row: ScoreListRow, key: str, sent: str | None) -> DealResult | None:

@@ -134,14 +134,6 @@ def end_after(revision: int, replay: Replay, position: int) -> KeptEnd:
     return KeptEnd(revision, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
 
 
-@functools.cache
-def _store_end() -> sa.Update:
-    """The UPDATE that stores a list's end with the deal just added, built once."""
-    table = ScoreListRow.__table__
-    return (sa.update(table).where(table.c.id == sa.bindparam("list_id", type_=sa.String))
-            .values(list_end=sa.bindparam("end_state", type_=sa.JSON)))
-
-
 def replay_to_end(score_list: ScoreList) -> Replay:
     """A running replay of the list, ready to score one more deal."""
     replay = score_list.replayer()
