@@ -12,10 +12,11 @@
 from scorer.engine.changes import Change, merged_rules, rename_player, rule_overrides
 from scorer.engine.breakdown import Breakdown, Multiplier, Share, StockMove, Term
 from scorer.engine.breakdown_words import describe
-from scorer.engine.deals import GAMES, SUITS, Deal, parse_deal
+from scorer.engine.deal_file import parse_deal
+from scorer.engine.deals import KEYS, SUITS, Deal, Key
 from scorer.engine.document import load_list, parse_document, read_list, score_document
 from scorer.engine.errors import N_, ScoringError, one_line
-from scorer.engine.families import FAMILIES
+from scorer.engine.families import FAMILIES, GAMES
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, Table
 from scorer.engine.families.bavarian3 import BID_STEP
 from scorer.engine.families.german import HEAD, teams
@@ -28,7 +29,7 @@ from scorer.engine.values import parse_players
 
 __all__ = [
     "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",
-    "Breakdown", "Carry", "Change", "merged_rules", "rename_player", "rule_overrides", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
+    "Breakdown", "Carry", "KEYS", "Key", "Change", "merged_rules", "rename_player", "rule_overrides", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
     "Outcome", "Replay", "RuleSet", "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
     "Multiplier", "Share", "StockMove", "Term", "describe",

@@ -1,20 +1,21 @@
-"""A deal as entered: a frozen value read strictly from the list file."""
+"""A deal as entered: a frozen value read strictly from the list file.
+
+The keys every family shares are :class:`Deal`'s fields, each declared once in
+:data:`KEYS` with how the list file's value is read and how a form asks for it.
+A key only one family reads is declared in that family's module (its
+``Family.keys``) and kept in ``Deal.more``; :func:`read_deal` takes every
+family's games and keys (``scorer.engine.deal_file`` passes them).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.values import flag, mapping, name, unknown_key, whole
-
-#: Every game any family knows.
-GAMES = (
-    "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier",
-    "ramsch", "pick", "least", "leaster", "moster", "doubler", "normal", "passed",
-)
 
 #: Suit names for the informational ``called_ace`` and ``suit``.
 SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
@@ -22,6 +23,8 @@ SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 #: Keys written by the app's own output; read back and ignored. A scored deal
 #: in the list file says ``under_bock`` for its Bock multiplier, since ``bock``
 #: is the deal's own key (the table called a Bock round).
+_NOTHING_MORE: Mapping[str, Any] = MappingProxyType({})
+
 OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "breakdown"})
 
 
@@ -29,7 +32,7 @@ OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "b
 class Deal:
     """One deal as the players tell it; the rules decide what it is worth."""
 
-    #: The game played: one of GAMES.
+    #: The game played: one of the games of some family.
     game: str
     #: The player who plays (partner and solo games).
     declarer: str | None = None
@@ -81,21 +84,30 @@ class Deal:
     recrack: bool = False
     #: Sheepshead: black or red queens shown, each doubling.
     blitz: int = 0
+    #: The keys a family declares of its own (``Family.keys``), when not neutral.
+    more: Mapping[str, Any] = field(default_factory=lambda: _NOTHING_MORE)
 
     @property
     def given(self) -> frozenset[str]:
         """The keys that carry something other than their neutral value."""
-        return frozenset(key for key, neutral in NEUTRAL.items() if getattr(self, key) != neutral)
+        return frozenset(self.set_keys())
 
     def set_keys(self) -> tuple[str, ...]:
         """The keys that carry something other than their neutral value, in order."""
-        return tuple(k for k in NEUTRAL if k in self.given)
+        shared = tuple(key for key, neutral in NEUTRAL.items() if getattr(self, key) != neutral)
+        return shared + tuple(self.more)
+
+    def value(self, key: str) -> Any:
+        """The value of a key, shared or a family's own (None when the deal does not carry it)."""
+        if key in NEUTRAL:
+            return getattr(self, key)
+        return self.more.get(key)
 
     def to_dict(self) -> dict[str, Any]:
         """Write the deal as the list file does, neutral keys left out."""
         out: dict[str, Any] = {"game": self.game}
         for key in self.set_keys():
-            value = getattr(self, key)
+            value = self.value(key)
             if isinstance(value, Mapping):
                 value = dict(value)
             elif isinstance(value, tuple):
@@ -104,10 +116,32 @@ class Deal:
         return out
 
 
-#: Each key but ``game`` with its neutral value.
+#: Each shared key but ``game`` with its neutral value.
 NEUTRAL: Mapping[str, Any] = MappingProxyType(
-    {f.name: f.default for f in fields(Deal) if f.name != "game"}
+    {f.name: f.default for f in fields(Deal) if f.name not in ("game", "more")}
 )
+
+#: How a form asks for a key: a player, several players, yes or no, a count,
+#: card points, a suit, or a number from a family's own steps.
+Kind = Literal["player", "players", "flag", "count", "points", "suit", "number"]
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key a deal may carry: its name, how the list file's value is read, and how a form asks."""
+
+    name: str
+    #: Reads the list file's value (the key's name given for errors); raises ScoringError.
+    read: Callable[[Any, str], Any]
+    kind: Kind
+    #: The value that means "not said"; a deal leaves it out of the list file.
+    neutral: Any = None
+
+    def of(self, deal: Deal) -> Any:
+        """This key's value in a deal (its neutral value when the deal does not carry it)."""
+        if self.name in NEUTRAL:
+            return getattr(deal, self.name)
+        return deal.more.get(self.name, self.neutral)
 
 
 def _points(value: Any, key: str) -> int | Mapping[str, int]:
@@ -156,44 +190,61 @@ def _count(value: Any, key: str) -> int:
     return whole(value, key, low=0, high=120)
 
 
-_READERS: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType(
-    {
-        "declarer": name, "partner": name, "loser": name, "winner": name,
-        "dealer": name, "points": _points, "schwarz": flag, "contra": flag,
-        "re": flag, "tout": flag, "sie": flag, "hand": flag, "forced": flag,
-        "laufende": _count, "doubles": _count, "bid": _count,
-        "called_ace": _suit, "suit": _suit,
-        "won": flag, "ouvert": flag, "no_trick": _names, "bock": flag,
-        "crack": flag, "recrack": flag, "blitz": _blitz,
-    }
-)
-
-_KNOWN = ("game", *_READERS, *OUTPUT_KEYS)
+_KINDS: Mapping[Kind, Callable[[Any, str], Any]] = MappingProxyType({
+    "player": name, "players": _names, "flag": flag, "count": _count, "points": _points,
+    "suit": _suit,
+})
 
 
-def parse_deal(data: Any, number: int) -> Deal:
-    """Read one deal of the list file; errors name the deal's number."""
+def _shared(kind: Kind, *names: str, read: Callable[[Any, str], Any] | None = None) -> tuple[Key, ...]:
+    return tuple(Key(key, read or _KINDS[kind], kind, NEUTRAL[key]) for key in names)
+
+
+#: The keys every family shares, by name: the fields of :class:`Deal`.
+KEYS: Mapping[str, Key] = MappingProxyType({key.name: key for key in (
+    *_shared("player", "declarer", "partner", "loser", "winner", "dealer"),
+    *_shared("points", "points"),
+    *_shared("flag", "schwarz", "contra", "re", "tout", "sie", "hand", "forced"),
+    *_shared("count", "laufende", "doubles"),
+    *_shared("number", "bid", read=_count),
+    *_shared("suit", "called_ace", "suit"),
+    *_shared("flag", "won", "ouvert"),
+    *_shared("players", "no_trick"),
+    *_shared("flag", "bock", "crack", "recrack"),
+    *_shared("count", "blitz", read=_blitz),
+)})
+
+
+def read_deal(data: Any, number: int, games: Iterable[str], keys: Mapping[str, Key]) -> Deal:
+    """Read one deal of the list file; errors name the deal's number.
+
+    ``games`` are every family's games, ``keys`` every key a deal may carry
+    (the shared ones and the families' own).
+    """
+    games = tuple(games)
+    known = ("game", *keys, *OUTPUT_KEYS)
     try:
         data = mapping(data, "deal")
         for key in data:
-            if key not in _KNOWN:
-                raise unknown_key(key, _KNOWN, "deal")
+            if key not in known:
+                raise unknown_key(key, known, "deal")
         game = data.get("game")
         if game is None:
-            raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(GAMES))
-        if not isinstance(game, str) or game not in GAMES:
+            raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(games))
+        if not isinstance(game, str) or game not in games:
             raise ScoringError(
                 "game", N_("%(game)s is not a game: one of %(games)s"),
-                game=shown(game), games=", ".join(GAMES),
+                game=shown(game), games=", ".join(games),
             )
         given: dict[str, Any] = {}
+        more: dict[str, Any] = {}
         for key, value in data.items():
-            reader = _READERS.get(key)
-            if reader is None or value is None:
+            declared = keys.get(key)
+            if declared is None or value is None:
                 continue  # the game, read above, or a key the app writes out and reads back
-            value = reader(value, key)
-            if value != NEUTRAL[key]:
-                given[key] = value
-        return Deal(game=game, **given)
+            value = declared.read(value, key)
+            if value != declared.neutral:
+                (given if key in NEUTRAL else more)[key] = value
+        return Deal(game=game, **given, more=MappingProxyType(more))
     except ScoringError as error:
         raise error.in_deal(number) from None

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.engine.changes import parse_changes
-from scorer.engine.deals import parse_deal
+from scorer.engine.deal_file import parse_deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.replay import FORMAT, ScoreList
 from scorer.engine.families import FAMILIES

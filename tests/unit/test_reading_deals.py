@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.engine.deals import NEUTRAL, Deal, parse_deal
+from scorer.engine.deal_file import parse_deal
+from scorer.engine.deals import NEUTRAL, Deal
 from scorer.engine.families.base import Carry
 from scorer.engine.values import name
 
@@ -48,3 +49,31 @@ def test_a_name_refused_once_is_refused_again_and_one_accepted_stays_accepted() 
     for _ in range(2):
         with pytest.raises(Exception, match="player's name"):
             name("\u200b", "players")
+
+
+def test_a_key_a_family_declares_is_read_kept_and_written_back() -> None:
+    from scorer.engine.deals import KEYS, Key, read_deal
+    from scorer.engine.errors import ScoringError
+
+    offender = Key("offender", name, "player")
+    keys = {**KEYS, offender.name: offender}
+    deal = read_deal({"game": "penalty", "offender": "Bene"}, 4, ("sauspiel", "penalty"), keys)
+    assert deal.more == {"offender": "Bene"} and offender.of(deal) == "Bene"
+    assert deal.given == {"offender"} and deal.value("offender") == "Bene"
+    assert deal.to_dict() == {"game": "penalty", "offender": "Bene"}
+    assert offender.of(Deal(game="penalty")) is None
+    with pytest.raises(ScoringError) as refused:
+        read_deal({"game": "penalty", "offender": 7}, 4, ("penalty",), keys)
+    assert (refused.value.key, refused.value.deal) == ("offender", 4)
+    # Without the family's declaration, the key is unknown.
+    with pytest.raises(ScoringError, match="not a key of a deal"):
+        read_deal({"game": "penalty", "offender": "Bene"}, 1, ("penalty",), KEYS)
+
+
+def test_every_shared_key_is_declared_once_with_its_neutral_value() -> None:
+    from scorer.engine.deals import KEYS
+    from scorer.engine.families import KEYS as EVERY_KEY
+
+    assert set(KEYS) == set(NEUTRAL)
+    assert all(KEYS[key].neutral == NEUTRAL[key] for key in NEUTRAL)
+    assert list(EVERY_KEY)[: len(KEYS)] == list(KEYS)

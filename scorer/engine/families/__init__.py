@@ -11,12 +11,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from scorer.engine.deals import KEYS as SHARED_KEYS
+from scorer.engine.deals import Key
 from scorer.engine.families import bavarian, bavarian3, german, sheepshead, sheepshead3
-from scorer.engine.families.base import Family
+from scorer.engine.families.base import Family, Game
+from scorer.engine.families.payouts import nothing
 
 #: Every family by name, in the order the app offers them.
 FAMILIES: Mapping[str, Family] = MappingProxyType(
     {f.name: f for f in (bavarian.FAMILY, bavarian3.FAMILY, sheepshead3.FAMILY, sheepshead.FAMILY, german.FAMILY)}
 )
 
-__all__ = ["FAMILIES", "Family"]
+
+
+def _every_game() -> tuple[str, ...]:
+    games: dict[str, Game] = {}
+    for family in FAMILIES.values():
+        for game in family.games.values():
+            games.setdefault(game.name, game)
+    # The games played, then the hand thrown in (which scores nothing).
+    return tuple(sorted(games, key=lambda game: games[game].score is nothing))
+
+
+def _every_key() -> Mapping[str, Key]:
+    keys = dict(SHARED_KEYS)
+    for family in FAMILIES.values():
+        for key in family.keys:
+            if keys.setdefault(key.name, key) != key:
+                raise ValueError(f"two families declare the deal key {key.name!r} differently")
+    return MappingProxyType(keys)
+
+
+#: Every game of every family by name, in the families' order (a name means one game).
+GAMES: tuple[str, ...] = _every_game()
+#: Every key a deal may carry: the shared ones, then the families' own.
+KEYS: Mapping[str, Key] = _every_key()
+
+__all__ = ["FAMILIES", "GAMES", "KEYS", "Family"]

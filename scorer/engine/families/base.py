@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from scorer.engine.breakdown import Breakdown
-from scorer.engine.deals import Deal
+from scorer.engine.deals import Deal, Key
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.options import Option
 
@@ -152,6 +152,8 @@ class Game:
     #: Bavarian names stay German in every language; others are marked N_.
     label: str = ""
     short: str = ""
+    #: The game's German name, where the label is marked N_ (a Bavarian name is its own German).
+    german: str = ""
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""
@@ -211,6 +213,18 @@ class Family:
     words: Mapping[str, str] = field(default_factory=lambda: _NO_WORDS)
     #: Common tables: starting points a new list can take with one tap.
     tables: tuple[CommonTable, ...] = ()
+    #: The keys a deal of this family may carry beyond the shared ones (``scorer.engine.deals.KEYS``).
+    keys: tuple[Key, ...] = ()
+    #: The names in this family's breakdowns besides its games' (terms, multipliers, roles):
+    #: the English (marked N_, the pages translate it) and the German (for the worked examples).
+    terms: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    #: Names a count stands before, that take a plural: the English singular and plural
+    #: (marked N_plural) and the German, each with the count as ``%(num)s``.
+    counted: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    #: Tally entries that stay settled when the players change (completed heads).
+    settled: frozenset[str] = frozenset()
 
     def word(self, role: str) -> str:
         """The family's word for a role (untranslated: the pages translate it)."""
