@@ -99,7 +99,7 @@ class Replay:
             open_carry = _open_carry(self.carry, self.rules.family_name)
             if open_carry:
                 raise ScoringError("changes.players", open_carry)
-        if rules.get("bock") is None and self.carry.bock and self.rules.get("bock") is not None:
+        if rules.get("bock") is None and self.carry.bock_rounds and self.rules.get("bock") is not None:
             raise ScoringError(
                 "changes.rules.bock", N_("cannot be switched off while a Bock round is still to be played")
             )

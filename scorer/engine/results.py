@@ -40,10 +40,10 @@ class DealResult:
         return self.outcome.carry
 
     @property
-    def bock(self) -> int | None:
+    def under_bock(self) -> int | None:
         """The Bock multiplier of this deal, or None when the list plays no Bock."""
         rules = self.rules
-        return self.outcome.bock if rules is not None and rules.plays_bock else None
+        return self.outcome.under_bock if rules is not None and rules.plays_bock else None
 
     @property
     def pot(self) -> int | None:
@@ -72,9 +72,9 @@ class DealResult:
             "number": self.number, "dealer": self.dealer, "game": self.deal.game,
             "payouts": dict(self.payouts),
         }
-        if self.bock is not None:
-            out["under_bock"] = self.bock
-            out["bock"] = self.bock  # the older name, kept beside it for one version
+        if self.under_bock is not None:
+            out["under_bock"] = self.under_bock
+            out["bock"] = self.under_bock  # the older name, kept beside it for one version
         if self.pot is not None:
             out["pot"] = self.pot
         out["breakdown"] = self.breakdown.to_dict()

@@ -157,9 +157,9 @@ def test_payouts_plus_what_goes_into_the_pot_sum_to_zero_and_settle(document):
 def test_a_deal_under_bock_pays_a_power_of_two_of_what_it_would_pay_without(document):
     whole = read_list(document).replay()
     for result in whole.deals:
-        assert result.bock in (None, 1, 2, 4, 8, 16, 32, 64)
+        assert result.under_bock in (None, 1, 2, 4, 8, 16, 32, 64)
         if "bock" not in document["rules"]:
-            assert result.bock is None
+            assert result.under_bock is None
 
 
 @SETTINGS

@@ -15,12 +15,12 @@ from scorer.engine.values import name
 
 
 def test_a_carry_stays_frozen_and_keeps_its_defaults() -> None:
-    carry = Carry(bock=(3,), pot=20)
-    assert (carry.tally, carry.bock, carry.pot, carry.doublers) == ({}, (3,), 20, 0)
+    carry = Carry(bock_rounds=(3,), pot=20)
+    assert (carry.tally, carry.bock_rounds, carry.pot, carry.doublers) == ({}, (3,), 20, 0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         carry.pot = 0  # type: ignore[misc]
-    assert carry == Carry(bock=(3,), pot=20) and carry != Carry(bock=(3,))
-    assert dataclasses.replace(carry, pot=0) == Carry(bock=(3,))
+    assert carry == Carry(bock_rounds=(3,), pot=20) and carry != Carry(bock_rounds=(3,))
+    assert dataclasses.replace(carry, pot=0) == Carry(bock_rounds=(3,))
 
 
 deals = st.fixed_dictionaries(

@@ -112,7 +112,7 @@ def test_the_carry_stored_is_resumed_from_without_reading_the_deals(app: Flask, 
     for deal in DEALS[:2]:
         assert client.post(f"/api/lists/{list_id}/deals", json=deal, headers=headers).status_code == 201
     kept = list_end.KeptEnd.from_stored(stored_end(app, list_id))
-    assert kept.played == 2 and kept.carry.pot == 160 and kept.carry.bock
+    assert kept.played == 2 and kept.carry.pot == 160 and kept.carry.bock_rounds
     assert list_end.KeptEnd.from_stored(kept.stored()) == kept
     answer = client.post(f"/api/lists/{list_id}/deals", json=DEALS[2], headers=headers)
     assert answer.get_json() == expected_last(DEALS[:3])

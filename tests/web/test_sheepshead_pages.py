@@ -320,7 +320,7 @@ def test_a_common_table_prefills_the_form_and_starts_a_list_with_its_rules(
     client: FlaskClient, table: int, rules: dict[str, Any],
 ) -> None:
     page = text(client.get(f"/new?family=sheepshead&table={table}"))
-    assert 'aria-current="page">' + str(FAMILIES["sheepshead"].tables[table - 1].name) in page
+    assert 'aria-current="page">' + str(FAMILIES["sheepshead"].common_rules[table - 1].name) in page
     form = form_defaults(client, f"sheepshead&table={table}")
     form.update({f"player_{i}": name for i, name in enumerate(FIVE, start=1)})
     response = client.post(f"/new?family=sheepshead&table={table}", data=form)

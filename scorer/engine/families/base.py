@@ -67,7 +67,7 @@ class Carry:
     #: The family's tally (victory points, strokes on the running head), by player or team.
     tally: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     #: Bock rounds: the deals left in each running or waiting round, the running one first.
-    bock: tuple[int, ...] = ()
+    bock_rounds: tuple[int, ...] = ()
     #: The Stock: units in the pot.
     pot: int = 0
     #: Sheepshead: doubled picks still to come.
@@ -89,7 +89,7 @@ class Outcome:
     #: The carry after this deal.
     carry: Carry = Carry()
     #: The multiplier Bock put on this deal (1 when none).
-    bock: int = 1
+    under_bock: int = 1
     #: The declaring side won (None: no declaring side, as in Ramsch).
     won: bool | None = None
     #: The declaring side, declarer first.
@@ -168,7 +168,7 @@ class Game:
 
 
 @dataclass(frozen=True)
-class CommonTable:
+class CommonRules:
     """A way many tables play a family, to start a list from: a name and the rules it sets."""
 
     #: What the table is known as (marked with N_).
@@ -211,8 +211,8 @@ class Family:
     playable: Callable[[RuleSet, str], bool] = lambda rules, game: True
     #: The family's own words for the roles of WORDS, where they differ.
     words: Mapping[str, str] = field(default_factory=lambda: _NO_WORDS)
-    #: Common tables: starting points a new list can take with one tap.
-    tables: tuple[CommonTable, ...] = ()
+    #: Common rules: starting points a new list can take with one tap.
+    common_rules: tuple[CommonRules, ...] = ()
     #: The keys a deal of this family may carry beyond the shared ones (``scorer.engine.deals.KEYS``).
     keys: tuple[Key, ...] = ()
     #: The names in this family's breakdowns besides its games' (terms, multipliers, roles):

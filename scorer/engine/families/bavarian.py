@@ -12,7 +12,7 @@ from scorer.engine.breakdown import (
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, SET, Carry, CommonTable, Family, Game, Gate, Outcome, RuleSet, Table,
+    LOWEST_BID, SET, Carry, CommonRules, Family, Game, Gate, Outcome, RuleSet, Table,
 )
 from scorer.engine.families.bock_and_stock import BOCK, STOCK, bock_and_stock
 from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
@@ -350,8 +350,8 @@ FAMILY = Family(
     dealer_sits_out=5,
     carry_rules=((("bock", "stock"), bock_and_stock),),
     reads_carry=_reads_carry,
-    tables=(
+    common_rules=(
         # Bock rounds and the pot with their defaults: {} is every default of a group.
-        CommonTable(N_("Bock and Stock"), MappingProxyType({"bock": {}, "stock": {}})),
+        CommonRules(N_("Bock and Stock"), MappingProxyType({"bock": {}, "stock": {}})),
     ),
 )

@@ -38,10 +38,10 @@ def bock_and_stock(
     payouts = dict(outcome.payouts)
     breakdown = outcome.breakdown
     carry = outcome.carry
-    multiplier = outcome.bock
+    multiplier = outcome.under_bock
     if rounds is not None:
         running, left = rounds
-        carry = replace(carry, bock=left)
+        carry = replace(carry, bock_rounds=left)
         multiplier = 1 << running
         if running:
             payouts = {who: amount * multiplier for who, amount in payouts.items()}
@@ -52,7 +52,7 @@ def bock_and_stock(
             payouts[who] += amount
         breakdown = breakdown.with_stock(move)
     return replace(
-        outcome, payouts=MappingProxyType(payouts), breakdown=breakdown, carry=carry, bock=multiplier
+        outcome, payouts=MappingProxyType(payouts), breakdown=breakdown, carry=carry, under_bock=multiplier
     )
 
 
@@ -61,10 +61,10 @@ def _bock_rounds(
 ) -> tuple[int, tuple[int, ...]] | None:
     """The Bock doublings of the deal and the rounds after it; None when no round runs or starts."""
     started = deal.bock or not outcome.events.isdisjoint(setting["after"])
-    if not before.bock and not started:
+    if not before.bock_rounds and not started:
         return None
     return rounds_after(
-        before.bock, started, setting["stack"] == "double", setting["deals"] or len(table.players)
+        before.bock_rounds, started, setting["stack"] == "double", setting["deals"] or len(table.players)
     )
 
 

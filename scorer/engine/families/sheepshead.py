@@ -12,7 +12,7 @@ from scorer.engine.breakdown import (
 )
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import LOWEST_BID, Carry, CommonTable, Family, Game, Outcome, RuleSet, Table
+from scorer.engine.families.base import LOWEST_BID, Carry, CommonRules, Family, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
@@ -272,20 +272,20 @@ WORDS = MappingProxyType(
 )
 
 #: Ways many tables play, to start a list from with one tap.
-TABLES = (
-    CommonTable(
+COMMON_RULES = (
+    CommonRules(
         N_("Tournament: Jack of Diamonds, double on the bump"),
         MappingProxyType({"partner_by": "jack_of_diamonds", "double_on_bump": True}),
     ),
-    CommonTable(
+    CommonRules(
         N_("Called ace, leasters"),
         MappingProxyType({"partner_by": "called_ace", "no_pick": "leaster"}),
     ),
-    CommonTable(
+    CommonRules(
         N_("Doublers, no cap"),
         MappingProxyType({"no_pick": "doubler", "doubler_stack": "queue", "max_multiplier": None}),
     ),
-    CommonTable(
+    CommonRules(
         N_("Jack of Diamonds, no bump, leasters, dimes"),
         MappingProxyType({
             "partner_by": "jack_of_diamonds", "double_on_bump": False, "no_pick": "leaster",
@@ -309,5 +309,5 @@ FAMILY = Family(
     # Of the no-pick games only the list's own is played.
     playable=lambda rules, game: game not in NO_PICK or game == rules["no_pick"],
     words=WORDS,
-    tables=TABLES,
+    common_rules=COMMON_RULES,
 )

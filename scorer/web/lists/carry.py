@@ -11,9 +11,9 @@ from scorer.engine import Carry, DealResult, RuleSet
 def bock_factor(rules: RuleSet, carry: Carry) -> int:
     """The Bock multiplier the next deal will be under (1 when none)."""
     bock = rules.get("bock")
-    if bock is None or not carry.bock:
+    if bock is None or not carry.bock_rounds:
         return 1
-    return 1 << len(carry.bock) if bock["stack"] == "double" else 2
+    return 1 << len(carry.bock_rounds) if bock["stack"] == "double" else 2
 
 
 def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
@@ -22,7 +22,7 @@ def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
     factor = bock_factor(rules, carry)
     if factor > 1:
         # Queued rounds run one after the other; doubled ones side by side.
-        left = sum(carry.bock) if rules["bock"]["stack"] == "queue" else max(carry.bock)
+        left = sum(carry.bock_rounds) if rules["bock"]["stack"] == "queue" else max(carry.bock_rounds)
         notes.append(ngettext(
             "Bock ×%(factor)s: %(num)s deal left", "Bock ×%(factor)s: %(num)s deals left",
             left, factor=factor,

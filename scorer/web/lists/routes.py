@@ -102,14 +102,14 @@ def _start_rules(group: services.GroupRow | None = None) -> tuple[str, dict[str,
     family = family if family in FAMILIES else "bavarian"
     table = _table_number(family)
     if table is not None:
-        return family, {"preset": family, **FAMILIES[family].tables[table - 1].rules}
+        return family, {"preset": family, **FAMILIES[family].common_rules[table - 1].rules}
     return family, None
 
 
 def _table_number(family: str) -> int | None:
     """The common table asked for (?table=N, from 1), if the family has it."""
     number = request.args.get("table", type=int)
-    if number is None or not 1 <= number <= len(FAMILIES[family].tables):
+    if number is None or not 1 <= number <= len(FAMILIES[family].common_rules):
         return None
     return number
 
@@ -171,7 +171,7 @@ def new_list() -> Any:
         known_players=list(dict.fromkeys(
             [*(group.players if group else []), *services.known_players(access.known_lists())]
         )),
-        tables=FAMILIES[family].tables, table_number=_table_number(family),
+        tables=FAMILIES[family].common_rules, table_number=_table_number(family),
     )
 
 

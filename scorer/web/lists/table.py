@@ -144,7 +144,7 @@ def rows_html(
             start = f'{head}{n}">{link[0]}{n}{link[1]}{n}{link[2]}{n}</a>'
         else:
             start = f'{head}{n}"><span class="row-number">{n}</span>'
-        bock = scored.bock or 1
+        bock = scored.under_bock or 1
         # A Sheepshead pick takes up the doubler hands waiting, each doubling it.
         doubled = 1 << max(doublers - scored.carry.doublers, 0)
         doublers = scored.carry.doublers

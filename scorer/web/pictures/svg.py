@@ -59,8 +59,8 @@ def _sampled(count: int) -> list[int]:
 def running_chart(result: ListResult, *, title: str, zero: str, bock_label: str) -> Chart:
     """The running totals: one line per player over the deals, zero marked, Bock deals shaded."""
     bands = [
-        (scored.number - 1, scored.number, f"{bock_label} ×{scored.bock}")
-        for scored in result.deals if scored.bock is not None and scored.bock > 1
+        (scored.number - 1, scored.number, f"{bock_label} ×{scored.under_bock}")
+        for scored in result.deals if scored.under_bock is not None and scored.under_bock > 1
     ]
     return line_chart(result.players, running_totals(result), title=title, zero=zero, bands=bands)
 

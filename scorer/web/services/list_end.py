@@ -86,7 +86,7 @@ class KeptEnd(NamedTuple):
     def stored(self) -> dict[str, Any]:
         """As ``lists.list_end`` keeps it (JSON): the carry's fields that are not empty, the totals."""
         carry = {name: value for name, value in (
-            ("tally", dict(self.carry.tally)), ("bock", list(self.carry.bock)),
+            ("tally", dict(self.carry.tally)), ("bock", list(self.carry.bock_rounds)),
             ("pot", self.carry.pot), ("doublers", self.carry.doublers)) if value}
         return {"revision": self.revision, "next_dealer": self.next_dealer, "played": self.played,
                 "last_position": self.last_position, "totals": dict(self.totals),
@@ -99,7 +99,7 @@ class KeptEnd(NamedTuple):
         tally = {"tally": MappingProxyType(dict(carry["tally"]))} if "tally" in carry else {}
         return cls(
             stored["revision"],
-            Carry(**tally, bock=tuple(carry.get("bock", ())), pot=carry.get("pot", 0),
+            Carry(**tally, bock_rounds=tuple(carry.get("bock", ())), pot=carry.get("pot", 0),
                   doublers=carry.get("doublers", 0)),
             stored["next_dealer"], stored["played"], stored["last_position"],
             MappingProxyType(dict(stored["totals"])),

@@ -148,7 +148,7 @@ def export_csv(list_id: str) -> Any:
             scored.number, _text_cell(scored.dealer), _text_cell(game_label(deal.game)),
             _text_cell(summaries(deal)),
             *(_text_cell(value(family, players, game, deal, k)) for k in firsts + keys),
-            *[scored.bock] * bock, *[scored.pot] * stock,
+            *[scored.under_bock] * bock, *[scored.pot] * stock,
             *(scored.payouts[p] for p in players),
         ])
     blank = [""] * (3 + len(firsts) + len(keys) + bock)
