@@ -19,7 +19,6 @@ from scorer.engine.errors import N_, ScoringError, one_line
 from scorer.engine.families import FAMILIES, GAMES
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, Table
 from scorer.engine.families.bavarian3 import BID_STEP
-from scorer.engine.families.german import HEAD, teams
 from scorer.engine.options import MAX_TARIFF, Option
 from scorer.engine.replay import FORMAT, Replay, ScoreList, dealer_after, replay, score_deal
 from scorer.engine.results import DealResult, ListResult
@@ -28,10 +27,10 @@ from scorer.engine.settlement import Transfer, settle
 from scorer.engine.values import parse_players
 
 __all__ = [
-    "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "HEAD", "LOWEST_BID", "MAX_TARIFF", "SUITS",
+    "N_", "BID_STEP", "FAMILIES", "FORMAT", "GAMES", "LOWEST_BID", "MAX_TARIFF", "SUITS",
     "Breakdown", "Carry", "KEYS", "Key", "Change", "merged_rules", "rename_player", "rule_overrides", "Deal", "DealResult", "dealer_after", "Family", "Game", "ListResult", "Option",
     "Outcome", "Replay", "RuleSet", "ScoreList", "ScoringError", "Table", "Transfer",
     "load_list", "parse_deal", "read_list", "parse_document", "parse_players", "parse_rules",
     "Multiplier", "Share", "StockMove", "Term", "describe",
-    "one_line", "replay", "rule_keys", "score_deal", "score_document", "settle", "teams",
+    "one_line", "replay", "rule_keys", "score_deal", "score_document", "settle",
 ]

@@ -96,7 +96,7 @@ class Replay:
         rules = change.rules or self.rules
         players = change.players or self.players
         if players != self.players:
-            open_carry = _open_carry(self.carry, self.rules.family_name)
+            open_carry = _open_carry(self.carry, self.rules.family.settled)
             if open_carry:
                 raise ScoringError("changes.players", open_carry)
         if rules.get("bock") is None and self.carry.bock_rounds and self.rules.get("bock") is not None:
@@ -232,17 +232,15 @@ class Replay:
         )
 
 
-#: Tally entries that stay settled across a change of players (the German completed heads).
-_SETTLED = {"german": frozenset({"heads1", "heads2"})}
+def _open_carry(carry: Carry, settled: frozenset[str]) -> str | None:
+    """Why the players cannot change now, if something of theirs is still open.
 
-
-def _open_carry(carry: Carry, family: str) -> str | None:
-    """Why the players cannot change now, if something of theirs is still open."""
+    ``settled`` names the tally's entries that stay settled across the change.
+    """
     if carry.pot:
         return N_("cannot change while the pot holds something: play until it is won")
     if carry.doublers:
         return N_("cannot change while doubled picks are still to be played")
-    settled = _SETTLED.get(family, frozenset())
     if any(amount for key, amount in carry.tally.items() if key not in settled):
         return N_("cannot change while the tally is running (a head being played, classic points)")
     return None

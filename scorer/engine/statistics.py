@@ -130,9 +130,11 @@ def statistics(result: ListResult) -> Mapping[str, PlayerStatistics]:
                 counting.declared = counting.declared.add(won)
                 counting.by_game[game.name] = counting.by_game.get(game.name, Tally()).add(won)
                 counting.laufende += deal.laufende
-                if game.kind == "solo" or (game.partner == "optional" and len(scored.side) == 1):
+                # A declarer who could have had a partner and played without one.
+                alone = game.partner == "optional" and len(scored.side) == 1
+                if game.kind == "solo" or alone:
                     counting.solos = counting.solos.add(won)
-                if game.partner == "optional" and len(scored.side) == 1:
+                if alone:
                     counting.alone = counting.alone.add(won)
             elif on_side:
                 counting.partnered = counting.partnered.add(won)

@@ -287,3 +287,15 @@ def test_german_seats_change_between_heads_but_not_while_a_head_is_being_played(
         load_list(classic)
     # Before any deal the seats may change freely.
     assert load_list({**classic, "deals": classic["deals"][:0], "changes": [{"from": 1, "players": ["Anna", "Bene", "Dora"]}]})
+
+
+def test_german_seats_change_once_a_head_is_completed_its_heads_staying_settled():
+    from scorer.engine.families.german import FAMILY
+
+    assert FAMILY.settled == {"heads1", "heads2"}
+    schwarz = {"game": "normal", "declarer": "Anna", "points": 120, "schwarz": True}
+    doc = {"rules": {"preset": "german"}, "players": FOUR, "deals": [schwarz, schwarz],
+           "changes": [{"from": 2, "players": ["Anna", "Bene", "Chris", "Emil"]}]}
+    result = load_list(doc).replay()
+    assert result.carry.tally["heads1"] == 2
+    assert "Emil" in result.totals

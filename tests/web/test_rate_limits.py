@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from bench.server import Redis
 from tests.web.conftest import bavarian_list
 from tests.web.test_pages import form_defaults
 
@@ -86,44 +85,14 @@ def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(app: Flask, client: 
 # -- a shared store: a real Redis server on loopback -----------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def redis_url() -> Iterator[str]:
     """A throwaway Redis server on loopback, without persistence; stopped after the tests."""
-    server = shutil.which("redis-server") or "/usr/bin/redis-server"
-    if not os.access(server, os.X_OK):
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    if not os.access(binary, os.X_OK):
         pytest.fail("redis-server is missing: `make test` installs it (Debian's redis-server)")
-    port = free_port()
-    folder = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(folder)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    import redis
-
-    client = redis.Redis(host="127.0.0.1", port=port)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("redis-server did not start")
-            time.sleep(0.05)
-    try:
-        yield f"redis://127.0.0.1:{port}"
-    finally:
-        client.close()
-        process.terminate()
-        process.wait(timeout=10)
+    with Redis(binary) as server:
+        yield server.url
 
 
 #: One worker process: makes lists until refused, prints the answers' statuses.

@@ -98,42 +98,44 @@ def _check_sie(rules: RuleSet, deal: Deal) -> None:
 def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Sauspiel and Hochzeit: declarer and partner against the other two."""
     assert deal.declarer is not None
-    game = GAMES[deal.game]
     declarer = seated(table, deal.declarer, "declarer")
-    partner = partner_of(table, deal, declarer, game)
+    partner = partner_of(table, deal, declarer, GAMES[deal.game])
     if deal.called_ace == "hearts" and deal.game == "sauspiel" and rules["edition"] >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
-    check_modifiers(deal, table)
-    points = side_points(deal, widow=False)
-    won = declarer_won(deal, points)
-    terms, multipliers, value = game_value(rules, game, deal, points, won)
-    sign = 1 if won else -1
-    return Outcome(
-        side_against_side(table, {declarer, partner}, value * sign), carry,
-        won=won, side=(declarer, partner), events=events(deal, points),
-        breakdown=Breakdown(
-            terms, multipliers, value, side_against_rest(declarer, partner, table.active, sign)
-        ),
-    )
+    return _side_plays(rules, table, deal, carry, (declarer, partner))
 
 
 def solo_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Wenz, Solo, Geier, Farbwenz, Farbgeier: the declarer against the other three."""
     assert deal.declarer is not None
-    game = GAMES[deal.game]
-    declarer = seated(table, deal.declarer, "declarer")
+    return _side_plays(rules, table, deal, carry, (seated(table, deal.declarer, "declarer"),))
+
+
+def _side_plays(
+    rules: RuleSet, table: Table, deal: Deal, carry: Carry, side: tuple[str, ...]
+) -> Outcome:
+    """The declaring side (the declarer, and a partner if any) plays for the game's value.
+
+    A declarer alone wins or pays the value from each of the other players;
+    with a partner, each of the side wins or pays it from one of the rest.
+    """
     check_modifiers(deal, table)
     _check_sie(rules, deal)
     points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
-    terms, multipliers, value = game_value(rules, game, deal, points, won)
+    terms, multipliers, value = game_value(rules, GAMES[deal.game], deal, points, won)
     sign = 1 if won else -1
+    declarer, *partner = side
+    shares: tuple[Share, ...]
+    if partner:
+        payouts = side_against_side(table, set(side), value * sign)
+        shares = side_against_rest(declarer, partner[0], table.active, sign)
+    else:
+        payouts = against_all(table, declarer, value * sign)
+        shares = one_against_rest("declarer", declarer, table.active, sign)
     return Outcome(
-        against_all(table, declarer, value * sign), carry,
-        won=won, side=(declarer,), events=events(deal, points),
-        breakdown=Breakdown(
-            terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
-        ),
+        payouts, carry, won=won, side=side, events=events(deal, points),
+        breakdown=Breakdown(terms, multipliers, value, shares),
     )
 
 

@@ -150,4 +150,5 @@ FAMILY = Family(
     tally=_tally,
     measure=_measure,
     reads_carry=lambda rules: bool(rules["settle_per_head"]),
+    settled=frozenset({"heads1", "heads2"}),
 )
