@@ -16,6 +16,11 @@ golden test pass without knowing why it failed.
     python -m tests.golden.gather                   # runs tests/unit and tests/web once (slow)
     python -m tests.golden.gather --recorded FILE   # reuse documents recorded before
     python -m tests.golden.gather --keep FILE       # also keep the recording in FILE
+    python -m tests.golden.gather --rescore         # the stored inputs only, scored again
+
+``--rescore`` keeps the corpus's inputs and scores each again: for a change
+meant to change some outputs, it prints the ids of the entries whose output
+changed, so the commit can say which and why, and gathers nothing new.
 
 The documents come from three places:
 
@@ -52,7 +57,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.golden.corpus import CORPUS, canonical, input_bytes, scores, write_corpus
+from tests.golden.corpus import CORPUS, Output, canonical, input_bytes, read_corpus, scores, write_corpus
 from tests.golden.record import ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,12 +178,27 @@ def scored(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**entry, **output.fields()} for entry, output in zip(entries, outputs, strict=True)]
 
 
+def rescored(path: Path) -> list[dict[str, Any]]:
+    """The corpus's entries with their inputs as stored and today's outputs; says which changed."""
+    before = read_corpus(path)
+    inputs = [{k: v for k, v in entry.items() if k not in ("status", "stdout", "stderr", "raised")}
+              for entry in before]
+    after = scored(inputs)
+    changed = [new["id"] for old, new in zip(before, after, strict=True) if Output.of(old) != Output.of(new)]
+    print(f"{len(changed)} outputs changed: {' '.join(map(str, changed))}", file=sys.stderr)
+    return after
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--recorded", type=Path, help="entries recorded before (the plugin's file)")
     parser.add_argument("--keep", type=Path, help="record the suite into this file (and keep it)")
+    parser.add_argument("--rescore", action="store_true", help="score the stored inputs again, gather nothing")
     parser.add_argument("--out", type=Path, default=CORPUS)
     args = parser.parse_args(argv)
+    if args.rescore:
+        write_corpus(rescored(args.out), args.out)
+        return
     recorded = read_recorded(args.recorded) if args.recorded else record_suite(args.keep)
     start = time.perf_counter()
     entries = scored(unique([*from_docs(), *(("tests", entry) for entry in recorded), *from_bench()]))

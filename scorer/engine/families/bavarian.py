@@ -20,7 +20,7 @@ from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
     tariffs_option,
 )
-from scorer.engine.families.payouts import against_all, laufende_units, nothing, schneider, side_against_side
+from scorer.engine.families.payouts import against_all, laufende_paid, nothing, schneider, side_against_side
 from scorer.engine.options import Choice, Durchmarsch, LaufendeFrom, Number
 
 NAME = "bavarian"
@@ -61,9 +61,9 @@ def game_value(
         terms.append(Term("schneider", tariffs["schneider"]))
         if deal.schwarz:
             terms.append(Term("schwarz", tariffs["schwarz"]))
-    running = laufende_units(rules, game, deal)
+    running = laufende_paid(rules, game, deal)
     if running:
-        terms.append(Term("laufende", running, deal.laufende))
+        terms.append(Term("laufende", tariffs["laufende"] * running, running))
     multipliers = ((SIE,) if deal.sie else (TOUT,) if deal.tout else ()) + announced(deal)
     return tuple(terms), multipliers, worth(terms, multipliers)
 
@@ -74,11 +74,12 @@ def announced(deal: Deal, *, ouvert: bool = False) -> tuple[Multiplier, ...]:
     return (*said, doublings("doubles", deal.doubles)) if deal.doubles else said
 
 
-def events(deal: Deal, points: int) -> frozenset[str]:
-    """What a partner or solo game did that may start a Bock round."""
-    return frozenset(
-        name for name, on in (("sixty", points == 60), ("re", deal.re), ("schwarz", deal.schwarz)) if on
-    )
+def events(deal: Deal, points: int | None = None) -> frozenset[str]:
+    """What a game did that may start a Bock round (a Bettel has no points)."""
+    return frozenset(name for name, on in (
+        ("sixty", points == 60), ("contra", deal.contra), ("re", deal.re),
+        ("schwarz", deal.schwarz), ("tout", deal.tout), ("sie", deal.sie),
+    ) if on)
 
 
 def _check_sie(rules: RuleSet, deal: Deal) -> None:
@@ -152,7 +153,7 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     sign = 1 if won else -1
     return Outcome(
         against_all(table, declarer, value * sign), carry,
-        won=won, side=(declarer,), events=frozenset({"re"} if deal.re else ()),
+        won=won, side=(declarer,), events=events(deal),
         breakdown=Breakdown(
             terms, multipliers, value, one_against_rest("declarer", declarer, table.active, sign)
         ),
@@ -168,18 +169,31 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         virgins = no_trick(deal, table, points)
     else:
         virgins = frozenset(who for who in active if points[who] == 0)
+    made_it = _durchmarsch_by(rules, deal, table, points)
+    if made_it is not None:
+        return _durchmarsch(rules, table, deal, carry, made_it)
     most = max(points.values())
-    threshold = rules["durchmarsch"]
-    if threshold is not None and most >= threshold:
-        for who in active:
-            if points[who] >= threshold:
-                return _durchmarsch(rules, table, deal, carry, who)
     tied = [w for w in active if points[w] == most]
     loser = the_one(deal.loser, tied, table, "loser", "most")
     payouts, breakdown = _ramsch_lost(
-        rules.tariffs["ramsch"], deal.doubles, rules["virgin"] == "all", active, loser, virgins
+        rules.tariffs["ramsch"], deal.doubles, rules["virgin"], active, loser, virgins
     )
     return Outcome(payouts, carry, breakdown=breakdown)
+
+
+def _durchmarsch_by(rules: RuleSet, deal: Deal, table: Table, points: dict[str, int]) -> str | None:
+    """Who made a Durchmarsch, if anyone: by card points from the threshold on, or by every trick.
+
+    By tricks (``durchmarsch_by``), every other active player took no trick;
+    the threshold is not read, any non-null ``durchmarsch`` switches it on.
+    """
+    threshold = rules["durchmarsch"]
+    if threshold is None:
+        return None
+    if rules.get("durchmarsch_by") == "tricks":
+        took = [who for who in table.active if who not in no_trick(deal, table, points)]
+        return took[0] if len(took) == 1 else None
+    return next((who for who in table.active if points[who] >= threshold), None)
 
 
 def _durchmarsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry, who: str) -> Outcome:
@@ -200,20 +214,21 @@ def _durchmarsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry, who: st
 
 
 def _ramsch_lost(
-    tariff: int, doubles: int, every_virgin: bool, active: tuple[str, ...], loser: str,
+    tariff: int, doubles: int, virgin: str, active: tuple[str, ...], loser: str,
     virgins: frozenset[str],
 ) -> tuple[dict[str, int], Breakdown]:
     """A lost Ramsch's payouts and breakdown: the loser pays every other player a share.
 
-    The knocks double everything. A virgin's share is two shares, or with
-    ``every_virgin`` each virgin doubles everything instead.
+    The knocks double everything. By the house's ``virgin``: a virgin's share
+    is two shares (``own``), one share (``none``), or doubled once for each
+    virgin of the deal (``each``); or each virgin doubles everything (``all``).
     """
     value = tariff << doubles
     multipliers: tuple[Multiplier, ...] = (doublings("doubles", doubles),) if doubles else ()
-    if every_virgin and virgins:
+    if virgin == "all" and virgins:
         value <<= len(virgins)
         multipliers += (doublings("virgins", len(virgins)),)
-    virgin_times = 1 if every_virgin else 2
+    virgin_times = {"own": 2, "each": 1 << len(virgins)}.get(virgin, 1)
     winners = tuple(who for who in active if who != loser and who not in virgins)
     own = tuple(who for who in active if who != loser and who in virgins)
     payouts = {who: value * virgin_times if who in virgins else value for who in active if who != loser}

@@ -14,7 +14,7 @@ from scorer.engine.families.base import Carry, Game, Outcome, RuleSet, Table
 from scorer.engine.options import Choice, Choices, Flag, Group, Number
 
 #: What may start a Bock round, besides a round called by hand.
-BOCK_EVENTS = ("passed", "sixty", "re", "schwarz", "durchmarsch")
+BOCK_EVENTS = ("passed", "sixty", "re", "schwarz", "durchmarsch", "contra", "tout", "sie")
 
 #: The Sauspiel tariff stands in for the Stock's payment when none is set.
 _SAUSPIEL = "sauspiel"
@@ -142,6 +142,9 @@ BOCK = Group(
                 "re": N_("a game with Re"),
                 "schwarz": N_("a game won or lost schwarz"),
                 "durchmarsch": N_("a Durchmarsch"),
+                "contra": N_("a game with Kontra"),
+                "tout": N_("a game announced Tout"),
+                "sie": N_("a Sie"),
             }),
         ),
         Number(

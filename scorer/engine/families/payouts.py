@@ -19,8 +19,12 @@ def schneider(rules: RuleSet, deal: Deal, points: int, won: bool) -> bool:
     return points >= 91 if won else points <= rules.schneider_loss_max
 
 
-def laufende_units(rules: RuleSet, game: Game, deal: Deal) -> int:
-    """The Laufende term: counted from the game's threshold on, at most its trumps."""
+def laufende_paid(rules: RuleSet, game: Game, deal: Deal) -> int:
+    """How many Laufende are paid: none below the game's threshold, at most the house's cap.
+
+    A deal may report up to the game's trumps; ``laufende_max`` (where the
+    family has it and it is set) pays a longer run as that many.
+    """
     if deal.laufende > game.trumps:
         raise ScoringError(
             "laufende", N_("a %(game)s has only %(most)s trumps, not %(count)s"),
@@ -28,7 +32,8 @@ def laufende_units(rules: RuleSet, game: Game, deal: Deal) -> int:
         )
     if deal.laufende < rules.laufende_from.get(game.name, 1):
         return 0
-    return rules.tariffs["laufende"] * deal.laufende
+    cap = rules.get("laufende_max")
+    return deal.laufende if cap is None else min(deal.laufende, cap)
 
 
 def against_all(table: Table, declarer: str, value: int) -> dict[str, int]:
