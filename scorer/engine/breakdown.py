@@ -3,7 +3,8 @@
 The code that scores a deal builds its breakdown alongside the payouts; the
 rules across deals (Bock, the Stock) add what they change. Names (of terms,
 multipliers, roles, Stock moves) are stable machine words;
-``scorer.engine.breakdown_words`` says them in words.
+``scorer.engine.breakdown_words`` says them in words, those of one family as
+its module declares them.
 
 The arithmetic is always the same, for every family::
 

@@ -3,7 +3,10 @@
 Nothing in the breakdown itself formats words; the app calls :func:`describe`
 with the table's language. :data:`ENGLISH` and :data:`GERMAN` say the
 breakdown's machine words (the app looks the English up in its catalog, the
-worked examples of docs/breakdown-examples.md use both).
+worked examples of docs/breakdown-examples.md use both). They are the common
+words of this module and every family's own: its games' labels and German
+names, and its terms (``scorer.engine.families``), so a new game or term is
+worded where it is declared.
 
 >>> from scorer.engine.breakdown import CONTRA, Share, Term
 >>> b = Breakdown(
@@ -21,87 +24,87 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import TypeVar
 
 from scorer.engine.breakdown import CAP, Breakdown
 from scorer.engine.errors import N_
+from scorer.engine.families import FAMILIES, Family
+from scorer.engine.families.common import N_plural
 
+_Words = TypeVar("_Words")
+
+#: The names shared by several families' breakdowns, or the breakdown's own (the cap, and
+#: ``each``): the English (marked for the catalog) and the German. A name of one family
+#: is that family's: its module declares it (``Family.terms``, a game's label).
+COMMON: Mapping[str, tuple[str, str]] = MappingProxyType({
+    # terms: what adds to a tariff
+    "schneider": (N_("Schneider"), "Schneider"),
+    "schwarz": (N_("Schwarz"), "Schwarz"),
+    "laufende": (N_("Laufende"), "Laufende"),
+    # multipliers
+    "contra": (N_("Kontra"), "Kontra"),
+    "re": (N_("Re"), "Re"),
+    "tout": (N_("Tout"), "Tout"),
+    CAP: (N_("at most"), "höchstens"),
+    # roles
+    "declarer": (N_("Declarer"), "Spieler"),
+    "partner": (N_("Partner"), "Partner"),
+    "opponent": (N_("Opponent"), "Gegner"),
+    "picker": (N_("Picker"), "Aufnehmer"),
+    "winner": (N_("Winner"), "Gewinner"),
+    "loser": (N_("Loser"), "Verlierer"),
+    "player": (N_("Player"), "Spieler"),
+    # the value every player wins or pays
+    "each": (N_("each"), "je Spieler"),
+})
+
+#: The common names a count stands before: the English singular and plural (marked for
+#: the catalog) and the German, each with the count as ``%(num)s``.
+COMMON_COUNTED: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = MappingProxyType({
+    "laufende": (
+        N_plural("%(num)s Laufende", "%(num)s Laufende"), ("%(num)s Laufender", "%(num)s Laufende"),
+    ),
+})
+
+
+def _gathered(
+    common: Mapping[str, _Words], declared: Callable[[Family], Mapping[str, _Words]]
+) -> Mapping[str, _Words]:
+    """The common words, then each family's in the families' order; a name has one wording."""
+    words = dict(common)
+    for family in FAMILIES.values():
+        for name, wording in declared(family).items():
+            if words.setdefault(name, wording) != wording:
+                raise ValueError(f"{family.name} words {name!r} otherwise: {wording} against {words[name]}")
+    return MappingProxyType(words)
+
+
+_WORDS = _gathered(COMMON, Family.breakdown_words)
+_COUNTED = _gathered(COMMON_COUNTED, lambda family: family.counted)
 
 #: Every name a breakdown can hold (terms, multipliers, roles, Stock moves, tally), and
 #: ``each``, in English. Marked for the catalog: the app says them in the table's language
 #: through it, and the catalog's German must be the one of :data:`GERMAN` (a test checks).
-ENGLISH: Mapping[str, str] = MappingProxyType({
-    # terms: the games' tariffs
-    "sauspiel": N_("Sauspiel"), "wenz": N_("Wenz"), "solo": N_("Solo"), "geier": N_("Geier"),
-    "farbwenz": N_("Farbwenz"), "hochzeit": N_("Hochzeit"), "bettel": N_("Bettel"),
-    "farbgeier": N_("Farbgeier"), "ramsch": N_("Ramsch"), "durchmarsch": N_("Durchmarsch"),
-    "pick": N_("Pick"), "least": N_("Least"), "least_zero": N_("Least with no points"),
-    "least_all": N_("All 120 in one hand"), "leaster": N_("Leaster"), "moster": N_("Moster"),
-    # terms: what adds to a tariff
-    "schneider": N_("Schneider"), "schwarz": N_("Schwarz"), "laufende": N_("Laufende"),
-    "tier": N_("Tier"), "game_points": N_("Game points"), "head": N_("Head"),
-    # multipliers
-    "contra": N_("Kontra"), "re": N_("Re"), "doubles": N_("doubled"), "tout": N_("Tout"),
-    "sie": N_("Sie"), "hand": N_("Hand"), "ouvert": N_("Ouvert"), "bock": N_("Bock"),
-    "virgins": N_("Virgins"), "crack": N_("Crack"), "recrack": N_("Re-crack"),
-    "blitz": N_("Blitz"), "doubler": N_("Doubler"), "cap": N_("at most"), "bump": N_("Bump"),
-    # roles
-    "declarer": N_("Declarer"), "partner": N_("Partner"), "opponent": N_("Opponent"),
-    "picker": N_("Picker"), "winner": N_("Winner"), "loser": N_("Loser"),
-    "virgin": N_("Virgin"), "player": N_("Player"),
-    # the Stock, the tally, and the value every player wins or pays
-    "pay_in": N_("into the Stock"), "take": N_("out of the Stock"),
-    "double": N_("the Stock doubled by"), "strokes": N_("Strokes"), "each": N_("each"),
-})
+ENGLISH: Mapping[str, str] = MappingProxyType({name: english for name, (english, _) in _WORDS.items()})
 
 #: The same words in German: the worked examples of docs/breakdown-examples.md use them.
-GERMAN: Mapping[str, str] = MappingProxyType({
-    **{name: ENGLISH[name] for name in (
-        "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier",
-        "ramsch", "durchmarsch", "pick", "least", "leaster", "moster", "schneider", "schwarz",
-        "laufende", "contra", "re", "tout", "sie", "hand", "ouvert", "bock", "crack", "recrack",
-        "blitz", "doubler", "partner",
-    )},
-    "least_zero": "Least ohne Augen", "least_all": "Alle 120 in einer Hand", "tier": "Stufe",
-    "game_points": "Spielpunkte", "head": "Kopf", "doubles": "gelegt", "virgins": "Jungfrauen",
-    "cap": "höchstens", "bump": "Bump", "declarer": "Spieler", "opponent": "Gegner",
-    "picker": "Aufnehmer", "winner": "Gewinner", "loser": "Verlierer", "virgin": "Jungfrau",
-    "player": "Spieler", "pay_in": "in den Stock", "take": "aus dem Stock",
-    "double": "der Stock verdoppelt um", "strokes": "Striche", "each": "je Spieler",
-})
+GERMAN: Mapping[str, str] = MappingProxyType({name: german for name, (_, german) in _WORDS.items()})
 
 #: The word maps by language.
 LANGUAGES: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
-
-
-def N_plural(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a message's singular and plural for the catalog (babel.cfg: ``N_plural:1,2``); give both."""
-    return singular, plural
-
 
 #: The names a count stands before that take a plural, with the count (``%(num)s``), in
 #: English: the singular and the plural. Marked for the catalog: the app says them through
 #: ngettext, and the catalog's German must be the one of :data:`GERMAN_COUNTED` (a test
 #: checks). A name not here is said as the count and its word: ``2 doubled``.
-ENGLISH_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "laufende": N_plural("%(num)s Laufende", "%(num)s Laufende"),
-    "game_points": N_plural("%(num)s Game point", "%(num)s Game points"),
-    "strokes": N_plural("%(num)s Stroke", "%(num)s Strokes"),
-    "head": N_plural("%(num)s Head", "%(num)s Heads"),
-    "virgins": N_plural("%(num)s Virgin", "%(num)s Virgins"),
-    "blitz": N_plural("%(num)s Blitz", "%(num)s Blitzes"),
-    "doubler": N_plural("%(num)s Doubler", "%(num)s Doublers"),
-})
+ENGLISH_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {name: english for name, (english, _) in _COUNTED.items()}
+)
 
 #: The same in German.
-GERMAN_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "laufende": ("%(num)s Laufender", "%(num)s Laufende"),
-    "game_points": ("%(num)s Spielpunkt", "%(num)s Spielpunkte"),
-    "strokes": ("%(num)s Strich", "%(num)s Striche"),
-    "head": ("%(num)s Kopf", "%(num)s Köpfe"),
-    "virgins": ("%(num)s Jungfrau", "%(num)s Jungfrauen"),
-    "blitz": ("%(num)s Blitz", "%(num)s Blitze"),
-    "doubler": ("%(num)s Doubler", "%(num)s Doubler"),
-})
+GERMAN_COUNTED: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {name: german for name, (_, german) in _COUNTED.items()}
+)
 
 #: The counted names by language.
 COUNTED: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(

@@ -148,12 +148,15 @@ class Game:
     partner: Literal["called", "took", "optional", "fixed"] | None = None
     #: What ``points`` are: the declaring side's, every player's, or none.
     points: Literal["side", "players"] | None = "side"
-    #: The game's name for people, and a short one for narrow columns. The
-    #: Bavarian names stay German in every language; others are marked N_.
+    #: The game's name for people, marked N_ (the pages translate it; a Bavarian name
+    #: is German in every language), and a short one for narrow columns.
     label: str = ""
     short: str = ""
-    #: The game's German name, where the label is marked N_ (a Bavarian name is its own German).
+    #: The game's German name, where it is not the label (a Bavarian name is its own German).
     german: str = ""
+    #: Whether breakdowns hold the game's name (as its tariff's term, or the doubler's
+    #: multiplier): the label and the German are then the breakdown's words for it.
+    in_breakdown: bool = True
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""
@@ -215,7 +218,8 @@ class Family:
     common_rules: tuple[CommonRules, ...] = ()
     #: The keys a deal of this family may carry beyond the shared ones (``scorer.engine.deals.KEYS``).
     keys: tuple[Key, ...] = ()
-    #: The names in this family's breakdowns besides its games' (terms, multipliers, roles):
+    #: The names in this family's breakdowns besides its games' and the common ones of
+    #: ``scorer.engine.breakdown_words`` (terms, multipliers, roles, Stock moves, tally):
     #: the English (marked N_, the pages translate it) and the German (for the worked examples).
     terms: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
     #: Names a count stands before, that take a plural: the English singular and plural
@@ -223,8 +227,17 @@ class Family:
     counted: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    #: The worked examples of docs/breakdown-examples.md: what happens in English and in
+    #: German, and the list file whose last deal it is; together they hold every name
+    #: of the family's breakdowns.
+    examples: tuple[tuple[str, str, Mapping[str, Any]], ...] = ()
     #: Tally entries that stay settled when the players change (completed heads).
     settled: frozenset[str] = frozenset()
+
+    def breakdown_words(self) -> dict[str, tuple[str, str]]:
+        """The English and German of every name its breakdowns hold: its games', then its terms."""
+        games = {g.name: (g.label, g.german or g.label) for g in self.games.values() if g.in_breakdown}
+        return {**games, **self.terms}
 
     def word(self, role: str) -> str:
         """The family's word for a role (untranslated: the pages translate it)."""

@@ -14,13 +14,15 @@ from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
     LOWEST_BID, SET, Carry, CommonRules, Family, Game, Gate, Outcome, RuleSet, Table,
 )
+from scorer.engine.families.bavarian_examples import examples
 from scorer.engine.families.bock_and_stock import BOCK, STOCK, bock_and_stock
+from scorer.engine.families.bock_and_stock import TERMS as BOCK_AND_STOCK_TERMS
 from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
-    tariffs_option,
+    DECLARED, NEEDS_DECLARER, N_plural, games_option, needs, point_value_option, schneider_option,
+    tariffs_option, thrown_in,
 )
-from scorer.engine.families.payouts import against_all, laufende_paid, nothing, schneider, side_against_side
+from scorer.engine.families.payouts import against_all, laufende_paid, schneider, side_against_side
 from scorer.engine.options import Choice, Durchmarsch, LaufendeFrom, Number
 
 NAME = "bavarian"
@@ -265,36 +267,47 @@ GAMES = MappingProxyType(
         "sauspiel": Game(
             "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner"}, _NEEDS_PARTNER,
             MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="called",
-            label="Sauspiel", short="Sau"),
-        "wenz": _solo("wenz", 4, sie=_OLD_SIE, label="Wenz"),
-        "solo": _solo("solo", 14, label="Solo"),
-        "geier": _solo("geier", 4, sie=_OLD_SIE, label="Geier"),
-        "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE, label="Farbwenz", short="F.-Wenz"),
+            label=N_("Sauspiel"), short="Sau"),
+        "wenz": _solo("wenz", 4, sie=_OLD_SIE, label=N_("Wenz")),
+        "solo": _solo("solo", 14, label=N_("Solo")),
+        "geier": _solo("geier", 4, sie=_OLD_SIE, label=N_("Geier")),
+        "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE, label=N_("Farbwenz"), short="F.-Wenz"),
         "hochzeit": Game(
             "hochzeit", partner_game, DECLARED | _DOUBLED | {"partner"},
             needs(**NEEDS_DECLARER, partner=N_("is missing: who took the trump?")),
             MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="took",
-            label="Hochzeit"),
+            label=N_("Hochzeit")),
         "bettel": Game(
             "bettel", bettel,
             frozenset({"declarer", "won", "ouvert", "contra", "re", "doubles", "bock", "suit"}),
             needs(declarer=NEEDS_DECLARER["declarer"],
                   won=N_("is missing: did the declarer take no trick (won) or not?")),
             MappingProxyType({"bock": _BOCK}), kind="solo", points=None,
-            label="Bettel"),
-        "farbgeier": _solo("farbgeier", 11, label="Farbgeier", short="F.-Geier"),
+            label=N_("Bettel")),
+        "farbgeier": _solo("farbgeier", 11, label=N_("Farbgeier"), short="F.-Geier"),
         "ramsch": Game(
             "ramsch", ramsch, frozenset({"points", "doubles", "loser", "no_trick", "bock"}),
             needs(points=N_("is missing: the card points are needed")),
             MappingProxyType({"bock": _BOCK, "no_trick": Gate("virgin_by", "tricks")}),
             kind="all", points="players",
-            label="Ramsch"),
-        "passed": Game(
-            "passed", nothing, frozenset({"doubles", "bock"}), gated=MappingProxyType({"bock": _BOCK}),
-            kind="none", points=None,
-            label=N_("Thrown in")),
+            label=N_("Ramsch")),
+        "passed": thrown_in(frozenset({"doubles", "bock"}), {"bock": _BOCK}),
     }
 )
+
+#: The names in a Bavarian breakdown besides the games' and the common ones: English, German.
+TERMS = MappingProxyType({
+    "durchmarsch": (N_("Durchmarsch"), "Durchmarsch"),
+    "doubles": (N_("doubled"), "gelegt"),
+    "sie": (N_("Sie"), "Sie"),
+    "ouvert": (N_("Ouvert"), "Ouvert"),
+    "virgins": (N_("Virgins"), "Jungfrauen"),
+    "virgin": (N_("Virgin"), "Jungfrau"),
+    **BOCK_AND_STOCK_TERMS,
+})
+COUNTED = MappingProxyType({
+    "virgins": (N_plural("%(num)s Virgin", "%(num)s Virgins"), ("%(num)s Jungfrau", "%(num)s Jungfrauen")),
+})
 
 SEED_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "passed")
 
@@ -371,4 +384,7 @@ FAMILY = Family(
         # Bock rounds and the pot with their defaults: {} is every default of a group.
         CommonRules(N_("Bock and Stock"), MappingProxyType({"bock": {}, "stock": {}})),
     ),
+    terms=TERMS,
+    counted=COUNTED,
+    examples=examples(NAME),
 )

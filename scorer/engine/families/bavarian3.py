@@ -11,9 +11,10 @@ from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, O
 from scorer.engine.families.bavarian import check_modifiers, declarer_won, game_value
 from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
+    DECLARED, NEEDS_DECLARER, THREE, games_option, listed, point_value_option, schneider_option,
+    tariffs_option, thrown_in,
 )
-from scorer.engine.families.payouts import against_all, nothing
+from scorer.engine.families.payouts import against_all
 from scorer.engine.options import Flag, LaufendeFrom
 
 NAME = "bavarian3"
@@ -60,13 +61,23 @@ def _bid_game(name: str, trumps: int, *, label: str) -> Game:
 
 GAMES = MappingProxyType(
     {
-        "geier": _bid_game("geier", 4, label="Geier"),
-        "wenz": _bid_game("wenz", 4, label="Wenz"),
-        "solo": _bid_game("solo", 14, label="Solo"),
-        "passed": Game("passed", nothing, frozenset(), kind="none", points=None, label=N_("Thrown in")),
+        "geier": _bid_game("geier", 4, label=N_("Geier")),
+        "wenz": _bid_game("wenz", 4, label=N_("Wenz")),
+        "solo": _bid_game("solo", 14, label=N_("Solo")),
+        "passed": thrown_in(),
     }
 )
 TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if game.trumps})
+
+#: The names in a breakdown of three hands besides the games' and the common ones: English, German.
+TERMS = MappingProxyType({"hand": (N_("Hand"), "Hand")})
+
+#: (what happens in English, the same in German, the list file whose last deal it is).
+EXAMPLES = (
+    ("three hands: Bene plays a Wenz by hand and makes 95",
+     "zu dritt: Bene spielt einen Wenz aus der Hand und macht 95",
+     listed(NAME, {"game": "wenz", "declarer": "Bene", "points": 95, "hand": True}, players=THREE)),
+)
 
 FAMILY = Family(
     name=NAME,
@@ -95,4 +106,6 @@ FAMILY = Family(
         Flag("laufende", False, N_("Laufende are counted"), section="scoring", folded=False),
         point_value_option(1),
     ),
+    terms=TERMS,
+    examples=EXAMPLES,
 )

@@ -180,3 +180,12 @@ STOCK = Group(
     ),
 )
 
+
+#: The names Bock and the Stock put in a breakdown, in English (marked N_) and German:
+#: a family that plays them has them among its terms.
+TERMS = MappingProxyType({
+    "bock": (N_("Bock"), "Bock"),
+    "pay_in": (N_("into the Stock"), "in den Stock"),
+    "take": (N_("out of the Stock"), "aus dem Stock"),
+    "double": (N_("the Stock doubled by"), "der Stock verdoppelt um"),
+})

@@ -1,11 +1,15 @@
-"""Pieces several families share: the common options and the required-key messages."""
+"""Pieces several families share: the common options, the required-key messages, the hand
+thrown in, and what the worked examples are made of."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from scorer.engine.errors import N_
+from scorer.engine.families.base import Game, Gate
+from scorer.engine.families.payouts import nothing
 from scorer.engine.options import MAX_TARIFF, Games, Number, Tariffs
 
 DECLARER = N_("is missing: who played it?")
@@ -58,3 +62,30 @@ def point_value_option(default: int) -> Number:
         N_("What one unit is worth in cents when settling up."),
         section="money", folded=False, low=0, high=MAX_TARIFF,
     )
+
+
+def thrown_in(keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None) -> Game:
+    """The hand thrown in: nothing is played and nothing paid; its deal may take ``keys``."""
+    return Game(
+        "passed", nothing, keys, gated=MappingProxyType(dict(gated or {})), kind="none", points=None,
+        label=N_("Thrown in"), german="Zusammengeworfen", in_breakdown=False,
+    )
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message's singular and plural for the catalog (babel.cfg: ``N_plural:1,2``); give both."""
+    return singular, plural
+
+
+# -- the worked examples ---------------------------------------------------------------------
+
+#: Who plays the worked examples: four at the table, or three, or five.
+FOUR = ("Anna", "Bene", "Chris", "Dora")
+THREE = FOUR[:3]
+FIVE = (*FOUR, "Emil")
+
+
+def listed(family_name: str, *deals: dict[str, Any], players: tuple[str, ...] = FOUR,
+           **rules: Any) -> dict[str, Any]:
+    """A worked example's list file: the family and house rules, the players, the deals."""
+    return {"rules": {"preset": family_name, **rules}, "players": list(players), "deals": list(deals)}

@@ -12,9 +12,10 @@ from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, games_option, point_value_option, schneider_option, tariffs_option,
+    DECLARED, NEEDS_DECLARER, N_plural, games_option, listed, point_value_option, schneider_option,
+    tariffs_option, thrown_in,
 )
-from scorer.engine.families.payouts import against_all, nothing, schneider, side_against_side
+from scorer.engine.families.payouts import against_all, schneider, side_against_side
 from scorer.engine.options import Flag
 
 NAME = "german"
@@ -97,13 +98,41 @@ def german_solo(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outco
 
 GAMES = MappingProxyType(
     {
+        # Their breakdowns say game points (or a head), not the game.
         "normal": Game(
             "normal", normal, DECLARED | {"partner", "forced"}, NEEDS_DECLARER,
             kind="partner", partner="fixed",
-            label=N_("Normal game")),
-        "solo": Game("solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo", label="Solo"),
-        "passed": Game("passed", nothing, frozenset(), kind="none", points=None, label=N_("Thrown in")),
+            label=N_("Normal game"), german="Normalspiel", in_breakdown=False),
+        "solo": Game(
+            "solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo", label=N_("Solo"), in_breakdown=False
+        ),
+        "passed": thrown_in(),
     }
+)
+
+#: The names in a German breakdown besides the common ones (the tally's too): English, German.
+TERMS = MappingProxyType({
+    "game_points": (N_("Game points"), "Spielpunkte"),
+    "head": (N_("Head"), "Kopf"),
+    "strokes": (N_("Strokes"), "Striche"),
+})
+COUNTED = MappingProxyType({
+    "game_points": (
+        N_plural("%(num)s Game point", "%(num)s Game points"), ("%(num)s Spielpunkt", "%(num)s Spielpunkte"),
+    ),
+    "strokes": (N_plural("%(num)s Stroke", "%(num)s Strokes"), ("%(num)s Strich", "%(num)s Striche")),
+    "head": (N_plural("%(num)s Head", "%(num)s Heads"), ("%(num)s Kopf", "%(num)s Köpfe")),
+})
+
+#: (what happens in English, the same in German, the list file whose last deal it is).
+EXAMPLES = (
+    ("German game: Anna and Chris make 70",
+     "Deutsches Spiel: Anna und Chris machen 70",
+     listed(NAME, {"game": "normal", "declarer": "Anna", "points": 70})),
+    ("settled per head, their schwarz completes a head",
+     "nach Köpfen abgerechnet: ihr Schwarz macht einen Kopf voll",
+     listed(NAME, {"game": "normal", "declarer": "Anna", "points": 120, "schwarz": True},
+            settle_per_head=True)),
 )
 
 
@@ -150,5 +179,8 @@ FAMILY = Family(
     tally=_tally,
     measure=_measure,
     reads_carry=lambda rules: bool(rules["settle_per_head"]),
+    terms=TERMS,
+    counted=COUNTED,
+    examples=EXAMPLES,
     settled=frozenset({"heads1", "heads2"}),
 )

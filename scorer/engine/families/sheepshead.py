@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Any
 
 from scorer.engine.breakdown import (
     BUMP, CAP, CRACK, RECRACK, Breakdown, Multiplier, Share, Term, doublings, everybody,
@@ -15,8 +16,8 @@ from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, CommonRules, Family, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
-    tariffs_option,
+    DECLARED, FIVE, NEEDS_DECLARER, N_plural, games_option, listed, needs, point_value_option,
+    schneider_option, tariffs_option,
 )
 from scorer.engine.families.payouts import against_all, schneider
 from scorer.engine.options import Choice, Flag, Number
@@ -184,10 +185,11 @@ _PLAYERS_POINTS = needs(points=NEEDS_DECLARER["points"])
 
 GAMES = MappingProxyType(
     {
+        # A pick's breakdown says its tier, not the game.
         "pick": Game(
             "pick", pick, DECLARED | {"partner", "crack", "recrack", "blitz"}, NEEDS_DECLARER,
             kind="partner", partner="optional",
-            label=N_("Pick")),
+            label=N_("Pick"), in_breakdown=False),
         "leaster": Game(
             "leaster", leaster, frozenset({"points", "no_trick", "winner"}), _PLAYERS_POINTS,
             kind="all", points="players",
@@ -196,9 +198,23 @@ GAMES = MappingProxyType(
             "moster", moster, frozenset({"points", "loser"}), _PLAYERS_POINTS,
             kind="all", points="players",
             label=N_("Moster")),
+        # The doubler's name is the multiplier of the picks it doubles.
         "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None, label=N_("Doubler")),
     }
 )
+
+#: The names in an American breakdown besides the games' and the common ones: English, German.
+TERMS = MappingProxyType({
+    "tier": (N_("Tier"), "Stufe"),
+    "crack": (N_("Crack"), "Crack"),
+    "recrack": (N_("Re-crack"), "Re-crack"),
+    "blitz": (N_("Blitz"), "Blitz"),
+    "bump": (N_("Bump"), "Bump"),
+})
+COUNTED = MappingProxyType({
+    "blitz": (N_plural("%(num)s Blitz", "%(num)s Blitzes"), ("%(num)s Blitz", "%(num)s Blitze")),
+    "doubler": (N_plural("%(num)s Doubler", "%(num)s Doublers"), ("%(num)s Doubler", "%(num)s Doubler")),
+})
 
 OPTIONS = (
     # Every game by default: which no-pick game a hand without a picker is,
@@ -294,6 +310,34 @@ COMMON_RULES = (
     ),
 )
 
+
+def _pick(points: int, partner: str = "Bene", **more: Any) -> dict[str, Any]:
+    return {"game": "pick", "declarer": "Anna", "points": points, **more, "partner": partner}
+
+
+#: (what happens in English, the same in German, the list file whose last deal it is).
+EXAMPLES = (
+    ("American, five players: Anna picks with Bene; crack and re-crack",
+     "amerikanisch zu fünft: Anna nimmt mit Bene auf; Crack und Re-crack",
+     listed(NAME, _pick(70, crack=True, recrack=True), players=FIVE)),
+    ("Anna and Bene make 50 after a crack and two blitzes, at most 4",
+     "Anna und Bene machen 50 nach Crack und zwei Blitzen, höchstens 4",
+     listed(NAME, _pick(50, crack=True, blitz=2), players=FIVE, max_multiplier=4)),
+    ("nobody picked, a doubler; then Anna picks",
+     "niemand hat aufgenommen, ein Doubler; dann nimmt Anna auf",
+     listed(NAME, {"game": "doubler"}, _pick(70), players=FIVE, no_pick="doubler")),
+    ("a Leaster: Anna takes the fewest",
+     "ein Leaster: Anna macht die wenigsten",
+     listed(NAME, {"game": "leaster",
+                   "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 40, "Emil": 20}},
+            players=FIVE)),
+    ("a Moster: Emil takes the most",
+     "ein Moster: Emil macht die meisten",
+     listed(NAME, {"game": "moster",
+                   "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 10, "Emil": 50}},
+            players=FIVE, no_pick="moster")),
+)
+
 FAMILY = Family(
     name=NAME,
     label=N_("American Sheepshead (4 to 6 players)"),
@@ -310,4 +354,7 @@ FAMILY = Family(
     playable=lambda rules, game: game not in NO_PICK or game == rules["no_pick"],
     words=WORDS,
     common_rules=COMMON_RULES,
+    terms=TERMS,
+    counted=COUNTED,
+    examples=EXAMPLES,
 )

@@ -11,10 +11,10 @@ from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
 from scorer.engine.families.checks import no_trick, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, games_option, needs, point_value_option, schneider_option,
-    tariffs_option,
+    DECLARED, NEEDS_DECLARER, THREE, games_option, listed, needs, point_value_option,
+    schneider_option, tariffs_option, thrown_in,
 )
-from scorer.engine.families.payouts import added_tally, against_all, nothing, schneider
+from scorer.engine.families.payouts import added_tally, against_all, schneider
 from scorer.engine.options import Choice
 
 NAME = "sheepshead3"
@@ -106,8 +106,27 @@ GAMES = MappingProxyType(
             MappingProxyType({"no_trick": Gate("least_zero_by", "tricks")}),
             kind="all", points="players",
             label=N_("Least")),
-        "passed": Game("passed", nothing, frozenset(), kind="none", points=None, label=N_("Thrown in")),
+        "passed": thrown_in(),
     }
+)
+
+#: The names in a classic breakdown besides the games' and the common ones: English, German.
+TERMS = MappingProxyType({
+    "least_zero": (N_("Least with no points"), "Least ohne Augen"),
+    "least_all": (N_("All 120 in one hand"), "Alle 120 in einer Hand"),
+})
+
+#: (what happens in English, the same in German, the list file whose last deal it is).
+EXAMPLES = (
+    ("classic three-hand: Anna picks and makes 67",
+     "klassisch zu dritt: Anna nimmt auf und macht 67",
+     listed(NAME, {"game": "pick", "declarer": "Anna", "points": 67}, players=THREE)),
+    ("a Least: Anna takes no points",
+     "ein Least: Anna macht keine Augen",
+     listed(NAME, {"game": "least", "points": {"Anna": 0, "Bene": 50, "Chris": 70}}, players=THREE)),
+    ("a Least: Anna takes all 120",
+     "ein Least: Anna macht alle 120",
+     listed(NAME, {"game": "least", "points": {"Anna": 120, "Bene": 0, "Chris": 0}}, players=THREE)),
 )
 
 
@@ -154,4 +173,6 @@ FAMILY = Family(
     ends=("classic",),
     tally=_tally,
     measure=_measure,
+    terms=TERMS,
+    examples=EXAMPLES,
 )

@@ -1,0 +1,87 @@
+"""The worked examples of the Bavarian game (docs/breakdown-examples.md), Bock and the Stock among them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer.engine.families.common import listed
+
+#: Every game but the hand thrown in: the seed games and the house games.
+EVERY_GAME = ["sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier", "ramsch"]
+PASSED: dict[str, Any] = {"game": "passed"}
+
+
+def _sauspiel(points: int, **more: Any) -> dict[str, Any]:
+    return {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": points, **more}
+
+
+def examples(preset: str) -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """(what happens in English, the same in German, the list file whose last deal it is),
+    the list files of the family named ``preset``."""
+
+    def _listed(*deals: dict[str, Any], **rules: Any) -> dict[str, Any]:
+        return listed(preset, *deals, **rules)
+
+    return (
+        ("Anna and Chris win a Sauspiel with 72",
+         "Anna und Chris gewinnen ein Sauspiel mit 72",
+         _listed(_sauspiel(72))),
+        ("the same with 95, 3 Laufende and Kontra",
+         "dasselbe mit 95, 3 Laufenden und Kontra",
+         _listed(_sauspiel(95, laufende=3, contra=True))),
+        ("they make only 30, with Kontra and Re",
+         "sie machen nur 30, mit Kontra und Re",
+         _listed(_sauspiel(30, contra=True, re=True))),
+        ("Bene wins a Solo schwarz",
+         "Bene gewinnt ein Solo schwarz",
+         _listed({"game": "solo", "declarer": "Bene", "points": 120, "schwarz": True})),
+        ("Chris wins a Wenz with 2 Laufende; two players doubled",
+         "Chris gewinnt einen Wenz mit 2 Laufenden; zwei haben gelegt",
+         _listed({"game": "wenz", "declarer": "Chris", "points": 61, "laufende": 2, "doubles": 2})),
+        ("Dora loses a Geier with 50",
+         "Dora verliert einen Geier mit 50",
+         _listed({"game": "geier", "declarer": "Dora", "points": 50})),
+        ("Anna plays a Farbwenz tout and makes every trick, 3 Laufende",
+         "Anna spielt einen Farbwenz Tout und macht jeden Stich, 3 Laufende",
+         _listed({"game": "farbwenz", "declarer": "Anna", "points": 120, "schwarz": True,
+                  "tout": True, "laufende": 3})),
+        ("Anna lays down a Solo Sie",
+         "Anna legt ein Solo Sie hin",
+         _listed({"game": "solo", "declarer": "Anna", "points": 120, "schwarz": True,
+                  "sie": True, "laufende": 8})),
+        ("Anna wins a Hochzeit with Bene",
+         "Anna gewinnt eine Hochzeit mit Bene",
+         _listed({"game": "hochzeit", "declarer": "Anna", "partner": "Bene", "points": 61},
+                 games=EVERY_GAME)),
+        ("Chris wins a Bettel ouvert",
+         "Chris gewinnt einen Bettel ouvert",
+         _listed({"game": "bettel", "declarer": "Chris", "won": True, "ouvert": True}, games=EVERY_GAME)),
+        ("Bene wins a Farbgeier with 91 and 3 Laufende",
+         "Bene gewinnt einen Farbgeier mit 91 und 3 Laufenden",
+         _listed({"game": "farbgeier", "declarer": "Bene", "points": 91, "laufende": 3}, games=EVERY_GAME)),
+        ("Ramsch: Dora has the most, Bene is a virgin",
+         "Ramsch: Dora hat die meisten, Bene ist Jungfrau",
+         _listed({"game": "ramsch", "points": {"Anna": 30, "Bene": 0, "Chris": 40, "Dora": 50}})),
+        ("Ramsch doubled once; two virgins double everything",
+         "Ramsch, einmal gelegt; zwei Jungfrauen verdoppeln alles",
+         _listed({"game": "ramsch", "doubles": 1, "points": {"Anna": 0, "Bene": 0, "Chris": 50, "Dora": 70}},
+                 virgin="all")),
+        ("Ramsch: Anna makes a Durchmarsch",
+         "Ramsch: Anna macht einen Durchmarsch",
+         _listed({"game": "ramsch", "points": {"Anna": 95, "Bene": 10, "Chris": 10, "Dora": 5}})),
+        ("a hand thrown in: nobody pays",
+         "zusammengeworfen: niemand zahlt",
+         _listed(PASSED)),
+        ("after a hand thrown in, a Sauspiel under Bock",
+         "nach einem zusammengeworfenen Spiel ein Sauspiel unter Bock",
+         _listed(PASSED, _sauspiel(72), bock={})),
+        ("a hand thrown in pays into the Stock",
+         "zusammengeworfen: jeder zahlt in den Stock",
+         _listed(PASSED, stock={})),
+        ("then a won Sauspiel takes the Stock",
+         "dann nimmt ein gewonnenes Sauspiel den Stock",
+         _listed(PASSED, _sauspiel(72), stock={})),
+        ("or a lost one doubles it",
+         "oder ein verlorenes verdoppelt ihn",
+         _listed(PASSED, _sauspiel(40), stock={})),
+    )
