@@ -1,9 +1,14 @@
 """The rule families, one module each, found through this registry.
 
-A family module defines ``FAMILY``: its seats, its games (one ``Game`` each),
-its house-rule options as typed specs, the rules it carries across deals,
-its tally and how a list of it can end. Adding a game or an option touches
-the family's module and its tests, nothing else.
+A family module defines ``FAMILY``: its seats, its games (one ``Game`` each:
+the keys a deal of it takes and must take, how it scores, its names in
+English and German), the deal keys of its own (``keys``), its house-rule
+options as typed specs, the words of its breakdowns (``terms``, ``counted``)
+and their worked examples, the rules it carries across deals, its tally and
+how a list of it can end. The list file's reader, the deal form, the
+breakdown's words, the examples and the rules table all derive from these
+declarations: adding a game or an option touches the family's module, its
+tests, the catalog and the docs, nothing else.
 """
 
 from __future__ import annotations
