@@ -374,7 +374,7 @@ def test_the_rules_default_to_quarter_sheepshead_with_the_leaster():
     assert rules == {
         "preset": "sheepshead",
         "games": ["pick", "leaster", "moster", "doubler"],
-        "tariffs": {"leaster": 1, "moster": 1},
+        "tariffs": {"leaster": 1, "moster": 1, "penalty": 2},
         "schneider_loss_max": 30,
         "partner_by": "called_ace",
         "no_pick": "leaster",

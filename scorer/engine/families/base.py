@@ -123,6 +123,12 @@ class Gate:
     rule: str
     value: Any = True
 
+    def opens(self, rules: RuleSet) -> bool:
+        """Tell whether these rules open the gate."""
+        if self.value is SET:
+            return rules[self.rule] is not None
+        return bool(rules.get(self.rule) == self.value)
+
 
 @dataclass(frozen=True)
 class Game:
@@ -134,8 +140,8 @@ class Game:
     keys: frozenset[str]
     #: Keys a deal of this game must set, with what to say when one is missing.
     required: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    #: Keys that need a house rule set, with the rule.
-    gated: Mapping[str, Gate] = field(default_factory=lambda: MappingProxyType({}))
+    #: Keys that need a house rule set, with the rule (or a tuple: any of several rules).
+    gated: Mapping[str, Gate | tuple[Gate, ...]] = field(default_factory=lambda: MappingProxyType({}))
     #: What kind of game: partner, solo, all (everybody alone), none (nothing played).
     kind: Literal["partner", "solo", "all", "none"] = "solo"
     #: The tariff the game's base comes from, if any.
@@ -157,17 +163,18 @@ class Game:
     #: Whether breakdowns hold the game's name (as its tariff's term, or the doubler's
     #: multiplier): the label and the German are then the breakdown's words for it.
     in_breakdown: bool = True
+    #: Names its breakdowns hold besides its own (a role such as the offender): English
+    #: (marked N_) and German; the families that play it share them.
+    terms: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""
         return frozenset(k for k in self.keys if k not in self.gated or self.open(rules, k))
 
     def open(self, rules: RuleSet, key: str) -> bool:
-        """Tell whether a gated key is open under these rules."""
-        gate = self.gated[key]
-        if gate.value is SET:
-            return rules[gate.rule] is not None
-        return bool(rules[gate.rule] == gate.value)
+        """Tell whether a gated key is open under these rules (any of its gates open)."""
+        gates = self.gated[key]
+        return any(gate.opens(rules) for gate in (gates if isinstance(gates, tuple) else (gates,)))
 
 
 @dataclass(frozen=True)
@@ -237,6 +244,8 @@ class Family:
     def breakdown_words(self) -> dict[str, tuple[str, str]]:
         """The English and German of every name its breakdowns hold: its games', then its terms."""
         games = {g.name: (g.label, g.german or g.label) for g in self.games.values() if g.in_breakdown}
+        for game in self.games.values():
+            games.update(game.terms)
         return {**games, **self.terms}
 
     def word(self, role: str) -> str:

@@ -5,83 +5,27 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from scorer.engine.breakdown import (
-    CONTRA, OUVERT, RE, SIE, TOUT, Breakdown, Multiplier, Share, Term, doublings, one_against_rest,
-    side_against_rest, worth,
-)
+from scorer.engine.breakdown import Breakdown, Share, Term, one_against_rest, side_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    LOWEST_BID, SET, Carry, CommonRules, Family, Game, Gate, Outcome, RuleSet, Table,
+    SET, Carry, CommonRules, Family, Game, Gate, Outcome, RuleSet, Table,
 )
 from scorer.engine.families.bavarian_examples import examples
 from scorer.engine.families.bock_and_stock import BOCK, STOCK, bock_and_stock
 from scorer.engine.families.bock_and_stock import TERMS as BOCK_AND_STOCK_TERMS
-from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
+from scorer.engine.families.bavarian_value import announced, check_modifiers, declarer_won, events, game_value
+from scorer.engine.families.checks import partner_of, seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, N_plural, games_option, needs, point_value_option, schneider_option,
+    DECLARED, NEEDS_DECLARER, N_plural, games_option, laufende_max_option, needs, point_value_option, schneider_option,
     tariffs_option, thrown_in,
 )
-from scorer.engine.families.payouts import against_all, laufende_paid, schneider, side_against_side
+from scorer.engine.families.payouts import against_all, side_against_side
+from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
+from scorer.engine.families.ramsch import ramsch
 from scorer.engine.options import Choice, Durchmarsch, LaufendeFrom, Number
 
 NAME = "bavarian"
-
-
-def check_modifiers(deal: Deal, table: Table) -> None:
-    """Check contra/re, doubles, tout and sie against each other."""
-    if deal.re and not deal.contra:
-        raise ScoringError("re", N_("re answers a contra, and nobody said contra"))
-    if deal.doubles > len(table.active):
-        raise ScoringError(
-            "doubles", N_("only %(most)s players can double, not %(count)s"),
-            most=len(table.active), count=deal.doubles,
-        )
-    if deal.tout and deal.sie:
-        raise ScoringError("sie", N_("a Sie is not announced tout as well"))
-
-
-def declarer_won(deal: Deal, points: int, bid: int = LOWEST_BID) -> bool:
-    """Tout and Sie win only schwarz with all 120; other games at the bid."""
-    if deal.tout or deal.sie:
-        return deal.schwarz and points == 120
-    return points >= bid
-
-
-def game_value(
-    rules: RuleSet, game: Game, deal: Deal, points: int, won: bool
-) -> tuple[tuple[Term, ...], tuple[Multiplier, ...], int]:
-    """Add up a partner or solo game's value: its terms, its multipliers and the value.
-
-    A Tout (x2) or a Sie (x4) counts no schneider or schwarz: its multiplier
-    stands for them. Contra, re and the doubles double last.
-    """
-    tariffs = rules.tariffs
-    name = game.tariff or game.name
-    terms = [Term(name, tariffs[name])]
-    if not (deal.tout or deal.sie) and schneider(rules, deal, points, won):
-        terms.append(Term("schneider", tariffs["schneider"]))
-        if deal.schwarz:
-            terms.append(Term("schwarz", tariffs["schwarz"]))
-    running = laufende_paid(rules, game, deal)
-    if running:
-        terms.append(Term("laufende", tariffs["laufende"] * running, running))
-    multipliers = ((SIE,) if deal.sie else (TOUT,) if deal.tout else ()) + announced(deal)
-    return tuple(terms), multipliers, worth(terms, multipliers)
-
-
-def announced(deal: Deal, *, ouvert: bool = False) -> tuple[Multiplier, ...]:
-    """Contra, re and the doubles (knocks), each doubling the value; a Bettel's ouvert first."""
-    said = ((OUVERT,) if ouvert else ()) + ((CONTRA, RE) if deal.re else (CONTRA,) if deal.contra else ())
-    return (*said, doublings("doubles", deal.doubles)) if deal.doubles else said
-
-
-def events(deal: Deal, points: int | None = None) -> frozenset[str]:
-    """What a game did that may start a Bock round (a Bettel has no points)."""
-    return frozenset(name for name, on in (
-        ("sixty", points == 60), ("contra", deal.contra), ("re", deal.re),
-        ("schwarz", deal.schwarz), ("tout", deal.tout), ("sie", deal.sie),
-    ) if on)
 
 
 def _check_sie(rules: RuleSet, deal: Deal) -> None:
@@ -162,87 +106,6 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     )
 
 
-def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
-    """All passed: the most points pays; virgins double; a Durchmarsch wins."""
-    check_modifiers(deal, table)
-    active = table.active
-    points = player_points(deal, table)
-    if rules["virgin_by"] == "tricks":
-        virgins = no_trick(deal, table, points)
-    else:
-        virgins = frozenset(who for who in active if points[who] == 0)
-    made_it = _durchmarsch_by(rules, deal, table, points)
-    if made_it is not None:
-        return _durchmarsch(rules, table, deal, carry, made_it)
-    most = max(points.values())
-    tied = [w for w in active if points[w] == most]
-    loser = the_one(deal.loser, tied, table, "loser", "most")
-    payouts, breakdown = _ramsch_lost(
-        rules.tariffs["ramsch"], deal.doubles, rules["virgin"], active, loser, virgins
-    )
-    return Outcome(payouts, carry, breakdown=breakdown)
-
-
-def _durchmarsch_by(rules: RuleSet, deal: Deal, table: Table, points: dict[str, int]) -> str | None:
-    """Who made a Durchmarsch, if anyone: by card points from the threshold on, or by every trick.
-
-    By tricks (``durchmarsch_by``), every other active player took no trick;
-    the threshold is not read, any non-null ``durchmarsch`` switches it on.
-    """
-    threshold = rules["durchmarsch"]
-    if threshold is None:
-        return None
-    if rules.get("durchmarsch_by") == "tricks":
-        took = [who for who in table.active if who not in no_trick(deal, table, points)]
-        return took[0] if len(took) == 1 else None
-    return next((who for who in table.active if points[who] >= threshold), None)
-
-
-def _durchmarsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry, who: str) -> Outcome:
-    """A Ramsch won by one player taking (nearly) every point: paid like a solo."""
-    if deal.loser is not None:
-        raise ScoringError(
-            "loser", N_("%(name)s made a Durchmarsch: nobody else loses alone"), name=who,
-        )
-    tariffs = rules.tariffs
-    terms: tuple[Term, ...] = (Term("durchmarsch", tariffs["solo"]),)
-    if rules["durchmarsch_value"] == "schwarz":
-        terms += (Term("schneider", tariffs["schneider"]), Term("schwarz", tariffs["schwarz"]))
-    value = worth(terms) << deal.doubles
-    return Outcome(
-        against_all(table, who, value), carry, events=frozenset({"durchmarsch"}),
-        breakdown=Breakdown(terms, announced(deal), value, one_against_rest("winner", who, table.active, 1)),
-    )
-
-
-def _ramsch_lost(
-    tariff: int, doubles: int, virgin: str, active: tuple[str, ...], loser: str,
-    virgins: frozenset[str],
-) -> tuple[dict[str, int], Breakdown]:
-    """A lost Ramsch's payouts and breakdown: the loser pays every other player a share.
-
-    The knocks double everything. By the house's ``virgin``: a virgin's share
-    is two shares (``own``), one share (``none``), or doubled once for each
-    virgin of the deal (``each``); or each virgin doubles everything (``all``).
-    """
-    value = tariff << doubles
-    multipliers: tuple[Multiplier, ...] = (doublings("doubles", doubles),) if doubles else ()
-    if virgin == "all" and virgins:
-        value <<= len(virgins)
-        multipliers += (doublings("virgins", len(virgins)),)
-    virgin_times = {"own": 2, "each": 1 << len(virgins)}.get(virgin, 1)
-    winners = tuple(who for who in active if who != loser and who not in virgins)
-    own = tuple(who for who in active if who != loser and who in virgins)
-    payouts = {who: value * virgin_times if who in virgins else value for who in active if who != loser}
-    payouts[loser] = -sum(payouts.values())
-    shares: tuple[Share, ...] = (
-        *((Share("winner", winners, 1),) if winners else ()),
-        *((Share("virgin", own, virgin_times),) if own else ()),
-        Share("loser", (loser,), -(len(winners) + virgin_times * len(own))),
-    )
-    return payouts, Breakdown((Term("ramsch", tariff),), multipliers, value, shares)
-
-
 # -- the family as data -------------------------------------------------------------------
 
 _DOUBLED = frozenset({"laufende", "contra", "re", "doubles", "bock"})
@@ -288,9 +151,13 @@ GAMES = MappingProxyType(
         "ramsch": Game(
             "ramsch", ramsch, frozenset({"points", "doubles", "loser", "no_trick", "bock"}),
             needs(points=N_("is missing: the card points are needed")),
-            MappingProxyType({"bock": _BOCK, "no_trick": Gate("virgin_by", "tricks")}),
+            MappingProxyType({
+                "bock": _BOCK,
+                "no_trick": (Gate("virgin_by", "tricks"), Gate("durchmarsch_by", "tricks")),
+            }),
             kind="all", points="players",
             label=N_("Ramsch")),
+        "penalty": penalty_game(frozenset({"bock"}), {"bock": _BOCK}),
         "passed": thrown_in(frozenset({"doubles", "bock"}), {"bock": _BOCK}),
     }
 )
@@ -322,12 +189,13 @@ TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if 
 
 OPTIONS = (
     games_option(tuple(GAMES), SEED_GAMES),
-    tariffs_option(TARIFFS),
+    with_penalty(tariffs_option(TARIFFS), lambda tariffs: tariffs["solo"]),
     LaufendeFrom(
         "laufende_from", MappingProxyType(LAUFENDE_FROM), N_("Laufende count from"),
         N_("Per game: how many top trumps in a row start to count."),
         section="tariffs", high=TRUMPS,
     ),
+    laufende_max_option(),
     schneider_option(30),
     Durchmarsch(
         "durchmarsch", 90, N_("Ramsch Durchmarsch from this many points (empty: none, 120: all tricks)"),
@@ -337,8 +205,17 @@ OPTIONS = (
     Choice(
         "virgin", "own", N_("Ramsch: a virgin doubles"),
         N_("A virgin took no points (or no trick); what doubles for them."),
-        section="ramsch", choices=("own", "all"),
-        labels=MappingProxyType({"own": N_("their own share"), "all": N_("everything")}),
+        section="ramsch", choices=("own", "all", "none", "each"),
+        labels=MappingProxyType({
+            "own": N_("their own share"), "all": N_("everything"), "none": N_("nothing"),
+            "each": N_("their own share, once for each virgin"),
+        }),
+    ),
+    Choice(
+        "durchmarsch_by", "points", N_("Ramsch: a Durchmarsch is"),
+        N_("Reaching the Durchmarsch points above, or one player taking every trick."),
+        section="ramsch", choices=("points", "tricks"),
+        labels=MappingProxyType({"points": N_("reaching the points"), "tricks": N_("taking every trick")}),
     ),
     Choice(
         "virgin_by", "points", N_("Ramsch: a virgin is a player with"),
@@ -387,4 +264,5 @@ FAMILY = Family(
     terms=TERMS,
     counted=COUNTED,
     examples=examples(NAME),
+    keys=(OFFENDER,),
 )

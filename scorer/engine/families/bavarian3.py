@@ -8,13 +8,15 @@ from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
-from scorer.engine.families.bavarian import check_modifiers, declarer_won, game_value
+from scorer.engine.families.bavarian_value import check_modifiers, declarer_won, game_value
 from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, THREE, games_option, listed, point_value_option, schneider_option,
-    tariffs_option, thrown_in,
+    DECLARED, NEEDS_DECLARER, THREE, games_option, laufende_max_option, listed, point_value_option,
+    schneider_option, tariffs_option, thrown_in,
 )
 from scorer.engine.families.payouts import against_all
+from scorer.engine.families.penalty import NAME as PENALTY
+from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.options import Flag, LaufendeFrom
 
 NAME = "bavarian3"
@@ -64,6 +66,7 @@ GAMES = MappingProxyType(
         "geier": _bid_game("geier", 4, label=N_("Geier")),
         "wenz": _bid_game("wenz", 4, label=N_("Wenz")),
         "solo": _bid_game("solo", 14, label=N_("Solo")),
+        "penalty": penalty_game(),
         "passed": thrown_in(),
     }
 )
@@ -89,18 +92,20 @@ FAMILY = Family(
     seats=(3,),
     games=GAMES,
     options=(
-        games_option(tuple(GAMES), tuple(GAMES)),
-        tariffs_option(
+        # Every game but the house game penalty, which a table switches on.
+        games_option(tuple(GAMES), tuple(name for name in GAMES if name != PENALTY)),
+        with_penalty(tariffs_option(
             {
                 "sauspiel": 20, "wenz": 40, "solo": 40, "geier": 40, "farbwenz": 40,
                 "schneider": 10, "schwarz": 10, "laufende": 5, "ramsch": 10,
             }
-        ),
+        ), lambda tariffs: tariffs["solo"]),
         LaufendeFrom(
             "laufende_from", MappingProxyType({"solo": 3, "wenz": 2, "geier": 2}),
             N_("Laufende count from"), N_("Per game: how many top trumps in a row start to count."),
             section="tariffs", high=TRUMPS,
         ),
+        laufende_max_option(),
         schneider_option(30),
         Flag("contra", False, N_("Contra and re are played"), section="scoring", folded=False),
         Flag("laufende", False, N_("Laufende are counted"), section="scoring", folded=False),
@@ -108,4 +113,5 @@ FAMILY = Family(
     ),
     terms=TERMS,
     examples=EXAMPLES,
+    keys=(OFFENDER,),
 )

@@ -102,7 +102,7 @@ def _stock_move(
 ) -> StockMove | None:
     """What the deal puts into the pot or takes out of it; None when nothing moves."""
     pot = before.pot
-    if game.kind == "none":
+    if "passed" in outcome.events:
         pay = setting["pay"]
         amounts = tuple((who, -pay) for who in table.active)
         return StockMove("pay_in", pot, pot + pay * len(table.active), amounts)

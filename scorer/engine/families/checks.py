@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
-from scorer.engine.deals import NEUTRAL, Deal
+from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families.base import SET, Game, RuleSet, Table
 
@@ -19,15 +19,17 @@ def check(rules: RuleSet, game: Game, deal: Deal) -> None:
     if not rules.allows(game.name):
         raise ScoringError("game", N_("this list's rules do not allow %(game)s"), game=game.name)
     for key, message in game.required.items():
-        if getattr(deal, key) is None:
+        if deal.value(key) is None:
             raise ScoringError(key, message)
     given = deal.given
     foreign = given - game.keys - {"dealer"}  # any deal may name its dealer
     if foreign:
-        key = next(k for k in NEUTRAL if k in foreign)
+        key = next(k for k in deal.set_keys() if k in foreign)
         raise ScoringError(key, N_("a %(game)s has no %(name)s"), game=game.name, name=key)
-    for key, gate in game.gated.items():
+    for key, gates in game.gated.items():
         if key in given and not game.open(rules, key):
+            # Of several rules that would open it, the first is named.
+            gate = gates[0] if isinstance(gates, tuple) else gates
             if gate.value is True or gate.value is SET:
                 raise ScoringError(
                     key, N_("this list does not play %(name)s (house rule %(rule)s is off)"),

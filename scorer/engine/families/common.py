@@ -46,6 +46,15 @@ def tariffs_option(defaults: Mapping[str, int]) -> Tariffs:
     )
 
 
+def laufende_max_option() -> Number:
+    """The most Laufende paid (null: as many as the game has)."""
+    return Number(
+        "laufende_max", None, N_("Laufende paid at most (empty: no cap)"),
+        N_("A longer run is paid as this many; a deal still says the run it had."),
+        section="tariffs", low=1, high=14, nullable=True,
+    )
+
+
 def schneider_option(default: int) -> Number:
     """The threshold of a lost schneider."""
     return Number(

@@ -16,6 +16,8 @@ from scorer.engine.families.common import (
     tariffs_option, thrown_in,
 )
 from scorer.engine.families.payouts import against_all, schneider, side_against_side
+from scorer.engine.families.penalty import NAME as PENALTY
+from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.options import Flag
 
 NAME = "german"
@@ -106,6 +108,7 @@ GAMES = MappingProxyType(
         "solo": Game(
             "solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo", label=N_("Solo"), in_breakdown=False
         ),
+        "penalty": penalty_game(),
         "passed": thrown_in(),
     }
 )
@@ -163,8 +166,9 @@ FAMILY = Family(
     seats=(4,),
     games=GAMES,
     options=(
-        games_option(tuple(GAMES), tuple(GAMES)),
-        tariffs_option({"game_point": 10, "head": 90}),
+        # Every game but the house game penalty, which a table switches on.
+        games_option(tuple(GAMES), tuple(name for name in GAMES if name != PENALTY)),
+        with_penalty(tariffs_option({"game_point": 10, "head": 90}), lambda tariffs: 2 * tariffs["game_point"]),
         # "winner > 90": the declaring team is schneider at 29 or less.
         schneider_option(29),
         Flag("solo", False, N_("Solo games are played"), section="games", folded=False),
@@ -183,4 +187,5 @@ FAMILY = Family(
     counted=COUNTED,
     examples=EXAMPLES,
     settled=frozenset({"heads1", "heads2"}),
+    keys=(OFFENDER,),
 )

@@ -20,6 +20,8 @@ from scorer.engine.families.common import (
     schneider_option, tariffs_option,
 )
 from scorer.engine.families.payouts import against_all, schneider
+from scorer.engine.families.penalty import NAME as PENALTY
+from scorer.engine.families.penalty import OFFENDER, penalty_game
 from scorer.engine.options import Choice, Flag, Number
 
 NAME = "sheepshead"
@@ -200,6 +202,7 @@ GAMES = MappingProxyType(
             label=N_("Moster")),
         # The doubler's name is the multiplier of the picks it doubles.
         "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None, label=N_("Doubler")),
+        "penalty": penalty_game(),
     }
 )
 
@@ -220,10 +223,10 @@ OPTIONS = (
     # Every game by default: which no-pick game a hand without a picker is,
     # the rule no_pick says; unticking them all makes a pick compulsory.
     replace(
-        games_option(tuple(GAMES), tuple(GAMES)),
+        games_option(tuple(GAMES), tuple(name for name in GAMES if name != PENALTY)),
         help=N_("The games this list allows; when nobody picks, the house rule no_pick says which."),
     ),
-    tariffs_option({"leaster": 1, "moster": 1}),
+    tariffs_option({"leaster": 1, "moster": 1, PENALTY: 2}),
     replace(
         schneider_option(30),
         help=N_("The picker's side is schneidered at this many card points or fewer."),
@@ -357,4 +360,5 @@ FAMILY = Family(
     terms=TERMS,
     counted=COUNTED,
     examples=EXAMPLES,
+    keys=(OFFENDER,),
 )

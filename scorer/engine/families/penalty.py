@@ -1,0 +1,87 @@
+"""The house game ``penalty``: a renege or a misdeal settled as a deal of its own.
+
+The ``offender`` pays the list's ``penalty`` tariff to every other active
+player. The deal counts (the dealer moves on), doubles under a running Bock
+round, starts none and moves no pot. A family offers it by listing
+:func:`penalty_game` among its games, :data:`OFFENDER` among its keys, and
+its tariffs as :class:`PenaltyTariffs`, which say what the penalty is when
+the list does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from scorer.engine.breakdown import Breakdown, Term, one_against_rest
+from scorer.engine.deals import Deal, Key
+from scorer.engine.errors import N_
+from scorer.engine.families.base import Carry, Game, Gate, Outcome, RuleSet, Table
+from scorer.engine.families.checks import seated
+from scorer.engine.families.payouts import against_all
+from scorer.engine.options import MAX_TARIFF, Tariffs
+from scorer.engine.values import mapping, name, whole
+
+NAME = "penalty"
+
+#: Who reneged or misdealt, and pays.
+OFFENDER = Key("offender", name, "player")
+
+
+def penalty(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """The offender pays the penalty tariff to each other active player."""
+    offender = seated(table, OFFENDER.of(deal), OFFENDER.name)
+    value = rules.tariffs[NAME]
+    return Outcome(
+        against_all(table, offender, -value), carry,
+        breakdown=Breakdown(
+            (Term(NAME, value),), (), value,
+            one_against_rest(OFFENDER.name, offender, table.active, -1, rest="player"),
+        ),
+    )
+
+
+def penalty_game(keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None) -> Game:
+    """The penalty as a family's game; its deal may also take ``keys``."""
+    return Game(
+        NAME, penalty, frozenset({OFFENDER.name}) | keys,
+        MappingProxyType({OFFENDER.name: N_("is missing: who pays the penalty?")}),
+        MappingProxyType(dict(gated or {})), kind="none", points=None,
+        label=N_("Penalty"), german="Strafe",
+        terms=MappingProxyType({OFFENDER.name: (N_("Offender"), "Schuldiger")}),
+    )
+
+
+@dataclass(frozen=True)
+class PenaltyTariffs(Tariffs):
+    """Tariffs with the penalty's, whose default follows the list's other tariffs.
+
+    ``penalty_default`` gives it from the tariffs read (the solo tariff, or
+    twice the game point), so a table that raises its solo raises its penalty
+    too unless it sets one.
+    """
+
+    penalty_default: Callable[[Mapping[str, int]], int] = field(default=lambda tariffs: 0)
+
+    def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> Mapping[str, int]:
+        given = dict(mapping(value, where))
+        own = given.pop(NAME, None)
+        tariffs = dict(super().parse(given, where, before))
+        if own is None:
+            tariffs[NAME] = self.penalty_default(tariffs)
+        else:
+            tariffs[NAME] = whole(own, f"{where}.{NAME}", low=self.low, high=MAX_TARIFF)
+        return MappingProxyType(tariffs)
+
+    def default_for(self, before: Mapping[str, Any]) -> Mapping[str, int]:
+        return self.parse({}, "rules.tariffs", before)
+
+
+def with_penalty(tariffs: Tariffs, default: Callable[[Mapping[str, int]], int]) -> PenaltyTariffs:
+    """A family's tariffs with the penalty's, ``default`` giving it when the list does not."""
+    return PenaltyTariffs(
+        tariffs.key, tariffs.default, tariffs.label, tariffs.help, section=tariffs.section,
+        folded=tariffs.folded, low=tariffs.low, high=tariffs.high, penalty_default=default,
+    )
