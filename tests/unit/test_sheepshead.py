@@ -488,7 +488,7 @@ def test_a_house_rule_off_its_values_is_refused_by_key(rules, key):
     assert refused.key.startswith(key)
 
 
-@pytest.mark.parametrize("players", [FOUR[:3], SIX + ["Gerd"]])
-def test_sheepshead_seats_four_five_or_six(players):
+@pytest.mark.parametrize("players", [FOUR[:3], SIX + ["Gerd", "Hans", "Ida"]])
+def test_sheepshead_seats_four_to_eight(players):
     refused = refusal([], players=players)
     assert refused.key == "players"

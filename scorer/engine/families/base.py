@@ -201,8 +201,9 @@ class Family:
     games: Mapping[str, Game]
     #: The house rules, in the order of the list file and the form.
     options: tuple[Option, ...]
-    #: With this many at the table, the dealer sits each deal out.
-    dealer_sits_out: int | None = None
+    #: At most this many play a deal: past them the dealer sits out, and then the players
+    #: after the dealer, clockwise (None: everybody plays).
+    most_active: int | None = None
     #: The rules across deals, applied in order after each game's own scoring,
     #: each with the house rules that switch it on (it is off while all of them
     #: are null; see ``RuleSet.carry_rules``).
@@ -272,9 +273,12 @@ class Family:
 
     def active(self, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
         """Who plays a deal dealt by dealer."""
-        if len(players) == self.dealer_sits_out:
-            return tuple(who for who in players if who != dealer)
-        return players
+        out = len(players) - (self.most_active or len(players))
+        if out <= 0:
+            return players
+        first = players.index(dealer)
+        sitting = {players[(first + step) % len(players)] for step in range(out)}
+        return tuple(who for who in players if who not in sitting)
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,9 @@ def seated(table: Table, who: str, key: str) -> str:
     if who not in table.players:
         raise ScoringError(key, N_("%(name)s is not a player of this list"), name=who)
     if who not in table.active:
-        raise ScoringError(key, N_("%(name)s deals and sits out this deal"), name=who)
+        if who == table.dealer:
+            raise ScoringError(key, N_("%(name)s deals and sits out this deal"), name=who)
+        raise ScoringError(key, N_("%(name)s sits out this deal, after the dealer"), name=who)
     return who
 
 

@@ -3,7 +3,8 @@ cracks, blitzes and the bump; leaster, moster or doubler when nobody picks."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -12,7 +13,7 @@ from scorer.engine.breakdown import (
     one_against_rest,
 )
 from scorer.engine.deals import Deal
-from scorer.engine.errors import N_, ScoringError
+from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families.base import LOWEST_BID, Carry, CommonRules, Family, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
@@ -22,7 +23,7 @@ from scorer.engine.families.common import (
 from scorer.engine.families.payouts import against_all, schneider
 from scorer.engine.families.penalty import NAME as PENALTY
 from scorer.engine.families.penalty import OFFENDER, penalty_game
-from scorer.engine.options import Choice, Flag, Number
+from scorer.engine.options import Choice, Choices, Flag, Number
 
 NAME = "sheepshead"
 
@@ -125,13 +126,32 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     )
 
 
+@dataclass(frozen=True)
+class NoPick(Choices):
+    """The no-pick games a table plays: one (a word, as the list file always took) or several."""
+
+    def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> tuple[str, ...]:
+        if isinstance(value, str) and value not in self.choices:
+            raise ScoringError(  # a word is refused as a word always was
+                where, N_("must be one of %(choices)s, not %(value)s"),
+                choices=", ".join(f'"{c}"' for c in self.choices), value=shown(value),
+            )
+        games = super().parse([value] if isinstance(value, str) else value, where, before)
+        if not games:
+            raise ScoringError(where, N_("names no game: a table plays at least one when nobody picks"))
+        return games
+
+    def dump(self, value: Any) -> Any:
+        return value[0] if len(value) == 1 else list(value)
+
+
 def nobody_picked(rules: RuleSet, deal: Deal) -> None:
     """Check that the deal is the game this list plays when nobody picks."""
-    if deal.game != rules["no_pick"]:
+    if deal.game not in rules["no_pick"]:
         raise ScoringError(
             "game",
             N_("when nobody picks, this list plays %(no_pick)s (house rule no_pick), not %(game)s"),
-            no_pick=rules["no_pick"], game=deal.game,
+            no_pick=" or ".join(rules["no_pick"]), game=deal.game,
         )
 
 
@@ -240,8 +260,8 @@ OPTIONS = (
             "jack_of_diamonds": N_("the holder of the Jack of Diamonds"),
         }),
     ),
-    Choice(
-        "no_pick", "leaster", N_("When nobody picks"),
+    NoPick(
+        "no_pick", ("leaster",), N_("When nobody picks"),
         N_("A hand is never thrown in: nobody picking means a leaster, a moster or a doubler."),
         section="games", folded=False, choices=NO_PICK,
         labels=MappingProxyType({
@@ -348,13 +368,13 @@ FAMILY = Family(
         "The Wisconsin game: the picker takes the blind and plays with a partner "
         "or alone; cracks, blitzes and the bump double; when nobody picks, a leaster."
     ),
-    seats=(4, 5, 6),
+    seats=(4, 5, 6, 7, 8),
     games=GAMES,
     options=OPTIONS,
-    dealer_sits_out=6,
-    reads_carry=lambda rules: bool(rules["no_pick"] == "doubler"),
+    most_active=5,
+    reads_carry=lambda rules: "doubler" in rules["no_pick"],
     # Of the no-pick games only the list's own is played.
-    playable=lambda rules, game: game not in NO_PICK or game == rules["no_pick"],
+    playable=lambda rules, game: game not in NO_PICK or game in rules["no_pick"],
     words=WORDS,
     common_rules=COMMON_RULES,
     terms=TERMS,
