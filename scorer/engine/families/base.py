@@ -225,6 +225,9 @@ class Family:
     )
     #: Tally entries that stay settled when the players change (completed heads).
     settled: frozenset[str] = frozenset()
+    #: What the pages call the family's own tariffs that are neither games nor shared
+    #: terms (schneider, schwarz, laufende), by tariff (marked with N_).
+    tariff_labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def word(self, role: str) -> str:
         """The family's word for a role (untranslated: the pages translate it)."""
