@@ -19,6 +19,7 @@ from scorer.engine.families.payouts import nothing
 from scorer.engine.values import flag, name
 from scorer.web.deals.form import DealForm
 from scorer.web.deals.words import summary
+from scorer.web.lists.summary import Summaries, deal_keys, heading, value
 
 FOUR = ("Anna", "Bene", "Chris", "Dora")
 OFFENDER = Key("offender", name, "player", None, "Who pays everyone?")
@@ -89,7 +90,12 @@ def test_an_edit_fills_in_the_family_keys_again(app: Flask) -> None:
         row = next(row for row in edited.player_rows() if row.key == "offender")
         assert edited.player_checked(row, "Chris") and not edited.player_checked(row, "Anna")
         assert edited.deal(stored) == {"game": "penalty", "offender": "Chris", "revoked": True}
-        assert "Revoked" in summary(stored, edited.family)
+        assert summary(stored, edited.family) == "penalty · Revoked · Who pays everyone? Chris"
+        short = Summaries(edited.family, FOUR, game_word=str)
+        assert short(stored) == "penalty · Who pays everyone? Chris · Revoked"
+        assert [heading(edited.family, key) for key in deal_keys(rules()) if key in {"offender", "revoked"}] == [
+            "Who pays everyone?", "Revoked"]
+        assert value(edited.family, FOUR, PENALTY, stored, "offender") == "Chris"
 
 
 def test_a_plain_sauspiel_asks_as_before(app: Flask) -> None:

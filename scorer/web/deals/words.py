@@ -43,6 +43,11 @@ def summary(deal: Deal, family: Family) -> str:
     for key in keys_of(family).values():
         if key.kind == "flag" and key.of(deal):
             parts.append(key_label(family, key.name))
+    for key in family.keys:  # a family's own keys: the label, and what it says
+        said = key.of(deal)
+        if key.kind != "flag" and said not in (None, key.neutral):
+            shown = ", ".join(said) if isinstance(said, tuple) else said
+            parts.append(f"{key_label(family, key.name)} {shown}")
     if deal.blitz:
         parts.append(_("Blitz ×%(count)s", count=deal.blitz))
     if deal.laufende:
