@@ -117,7 +117,8 @@
     if (entry.kind === "text") return value;
     if (value === "") return null;
     const number = /^-?[0-9]+$/.test(value) ? parseInt(value, 10) : value; // not a number: the server says so
-    return entry.all !== undefined && number === entry.all ? "all" : number;
+    const spelled = entry.spelled || {};
+    return typeof number === "number" && spelled[String(number)] !== undefined ? spelled[String(number)] : number;
   }
 
   function put(rules, path, value) {
@@ -147,9 +148,10 @@
       }
     });
     if (games) {
-      // As the form has it: "passed" is always played, and a game switched on by its own rule too.
+      // As the form has it: the games always played are, and a game switched on by its own rule too.
       const order = games.entry.order;
-      const chosen = games.chosen.concat(order.filter((game) => game === "passed" || rules[game] === true));
+      const always = games.entry.always || [];
+      const chosen = games.chosen.concat(order.filter((game) => always.indexOf(game) >= 0 || rules[game] === true));
       put(rules, games.entry.path, order.filter((game) => chosen.indexOf(game) >= 0));
     }
     return rules;

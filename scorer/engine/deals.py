@@ -136,6 +136,9 @@ class Key:
     kind: Kind
     #: The value that means "not said"; a deal leaves it out of the list file.
     neutral: Any = None
+    #: What a form calls it (marked with N_, the pages translate it); a family's
+    #: ``words`` for the key's name win over it.
+    label: str = ""
 
     def of(self, deal: Deal) -> Any:
         """This key's value in a deal (its neutral value when the deal does not carry it)."""
@@ -196,8 +199,39 @@ _KINDS: Mapping[Kind, Callable[[Any, str], Any]] = MappingProxyType({
 })
 
 
+#: What a form calls a shared key (the roles' words, ``declarer`` and ``partner``, are
+#: the families'; see ``scorer.engine.families.base.WORDS``).
+_LABELS: Mapping[str, str] = MappingProxyType({
+    "loser": N_("If tied for the most points: who loses?"),
+    "winner": N_("If tied for the fewest points: who wins?"),
+    "dealer": N_("Dealer"),
+    "points": N_("Card points"),
+    "schwarz": N_("Schwarz"),
+    "contra": N_("Kontra"),
+    "re": N_("Re"),
+    "tout": N_("Tout"),
+    "sie": N_("Sie"),
+    "hand": N_("Hand"),
+    "forced": N_("Forced game"),
+    "laufende": N_("Laufende"),
+    "doubles": N_("Doubles: how many players doubled"),
+    "bid": N_("Bid"),
+    "called_ace": N_("Called ace"),
+    "suit": N_("Suit"),
+    "won": N_("Won (no trick taken)"),
+    "ouvert": N_("Ouvert"),
+    "no_trick": N_("Who took no trick?"),
+    "bock": N_("Bock!"),
+    "crack": N_("Crack"),
+    "recrack": N_("Re-crack"),
+    "blitz": N_("Blitz: queens shown"),
+})
+
+
 def _shared(kind: Kind, *names: str, read: Callable[[Any, str], Any] | None = None) -> tuple[Key, ...]:
-    return tuple(Key(key, read or _KINDS[kind], kind, NEUTRAL[key]) for key in names)
+    return tuple(
+        Key(key, read or _KINDS[kind], kind, NEUTRAL[key], _LABELS.get(key, "")) for key in names
+    )
 
 
 #: The keys every family shares, by name: the fields of :class:`Deal`.

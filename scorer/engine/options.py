@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.values import flag, mapping, unknown_key, whole
@@ -21,6 +21,15 @@ MAX_TARIFF = 100_000
 
 #: Where an option stands on the new-list page, in this order.
 SECTIONS = ("games", "tariffs", "scoring", "ramsch", "across", "money")
+#: Each section's title (marked with N_, the pages translate it).
+SECTION_LABELS: Mapping[str, str] = MappingProxyType({
+    "games": N_("Games"),
+    "tariffs": N_("Tariffs (points)"),
+    "scoring": N_("Scoring"),
+    "ramsch": N_("Ramsch"),
+    "across": N_("Across deals"),
+    "money": N_("Money"),
+})
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,27 @@ class Option:
 
     #: The kind of input: flag, number, choice, choices, tariffs, laufende, games, group.
     kind = "option"
+    #: Numbers a form types that the list file spells as a word (a Durchmarsch from 120 is "all").
+    spelled: ClassVar[Mapping[int, str]] = MappingProxyType({})
+    #: What the pages say for a spelled value (marked with N_), by its word.
+    spelled_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def from_form(self, data: Any) -> Any:
+        """A form field's value as the list file has it (a spelled number as its word)."""
+        if isinstance(data, int) and not isinstance(data, bool):
+            return self.spelled.get(data, data)
+        return data
+
+    def to_form(self, value: Any) -> Any:
+        """A list-file value as a form field shows it (a spelled word as its number)."""
+        for number, word in self.spelled.items():
+            if value == word:
+                return number
+        return value
+
+    def value_words(self, value: Any) -> str | None:
+        """What the pages say for a list-file value, where it is a word (marked with N_)."""
+        return self.spelled_words.get(value) if isinstance(value, str) else None
 
     def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> Any:
         """Read the option's value from the list file; ``before`` holds the options read so far."""
@@ -144,6 +174,8 @@ class Durchmarsch(Option):
     low = 61
     high = 120
     nullable = True
+    spelled: ClassVar[Mapping[int, str]] = MappingProxyType({120: "all"})
+    spelled_words: ClassVar[Mapping[str, str]] = MappingProxyType({"all": N_("only with all 120")})
 
     def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> int | None:
         if value is None:
@@ -210,6 +242,11 @@ class Games(Option):
     every: tuple[str, ...] = ()
     kind = "games"
 
+    @property
+    def always(self) -> frozenset[str]:
+        """The games every list of the family allows, chosen or not (the hand thrown in)."""
+        return frozenset({"passed"}) & set(self.every)
+
     def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> frozenset[str]:
         if not isinstance(value, list) or not value:
             raise ScoringError(where, N_("must be a list of games, not %(value)s"), value=shown(value))
@@ -219,7 +256,7 @@ class Games(Option):
                     where, N_("%(value)s is not a game of this family: one of %(games)s"),
                     value=shown(game), games=", ".join(self.every),
                 )
-        return frozenset(value) | ({"passed"} & set(self.every))
+        return frozenset(value) | self.always
 
     def default_for(self, before: Mapping[str, Any]) -> frozenset[str]:
         return frozenset(self.default)

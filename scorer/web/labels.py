@@ -14,6 +14,23 @@ GAMES_BY_NAME = {
 }
 
 
+def always_played(family: Family) -> frozenset[str]:
+    """The games every list of the family allows, chosen or not (the hand thrown in)."""
+    option = next((o for o in family.options if o.kind == "games"), None)
+    return frozenset(getattr(option, "always", ()))
+
+
+def unchosen_games(family: Family) -> frozenset[str]:
+    """The games a list's choice of games leaves out: always played, or switched on by a rule of their own."""
+    return always_played(family) | {o.key for o in family.options if o.key in family.games}
+
+
+def doubling_word(family: Family) -> str:
+    """What the pages call a doubling handed on to the deals after it (the family's word), or ""."""
+    word = family.words.get("doubling")
+    return _(word) if word else ""
+
+
 def family_label(family: str) -> str:
     """The family's name for people."""
     found = FAMILIES.get(family)
@@ -54,17 +71,21 @@ def game_label(game: str, *, short: bool = False) -> str:
     return _(text)
 
 
-def tariff_label(name: str) -> str:
-    """What a tariff pays for."""
-    labels = {
-        "schneider": "Schneider",
-        "schwarz": "Schwarz",
-        "laufende": _l("Laufende (each)"),
-        "game": _l("Game"),
-        "least": _l("Least"),
-        "least_zero": _l("Least with no points (extra)"),
-        "least_all": _l("One player takes all 120"),
-        "game_point": _l("Game point"),
-        "head": _l("Completed head"),
-    }
-    return str(labels[name]) if name in labels else game_label(name)
+#: The tariffs several families share that are not games.
+_SHARED_TARIFFS = {
+    "schneider": "Schneider",
+    "schwarz": "Schwarz",
+    "laufende": _l("Laufende (each)"),
+    "game": _l("Game"),
+}
+
+
+def tariff_label(name: str, family: Family | None = None) -> str:
+    """What a tariff pays for: a game, a shared term, or a family's own (its ``tariff_labels``)."""
+    if name in _SHARED_TARIFFS:
+        return str(_SHARED_TARIFFS[name])
+    families = [family] if family is not None else list(FAMILIES.values())
+    for each in families:
+        if name in each.tariff_labels:
+            return _(each.tariff_labels[name])
+    return game_label(name)

@@ -241,6 +241,9 @@ class Family:
     examples: tuple[tuple[str, str, Mapping[str, Any]], ...] = ()
     #: Tally entries that stay settled when the players change (completed heads).
     settled: frozenset[str] = frozenset()
+    #: What the pages call the family's own tariffs that are neither games nor shared
+    #: terms (schneider, schwarz, laufende), by tariff (marked with N_).
+    tariff_labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def breakdown_words(self) -> dict[str, tuple[str, str]]:
         """The English and German of every name its breakdowns hold: its games', then its terms."""

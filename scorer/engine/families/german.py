@@ -156,6 +156,12 @@ def _measure(kind: str, players: tuple[str, ...], carry: Carry) -> int:
     return max(carry.tally.get("heads1", 0), carry.tally.get("heads2", 0))
 
 
+#: The labels of the tariffs that are neither games nor shared terms.
+TARIFF_LABELS = MappingProxyType({
+    "game_point": N_("Game point"),
+    "head": N_("Completed head"),
+})
+
 FAMILY = Family(
     name=NAME,
     label=N_("German game (4 players)"),
@@ -188,4 +194,5 @@ FAMILY = Family(
     examples=EXAMPLES,
     settled=frozenset({"heads1", "heads2"}),
     keys=(OFFENDER,),
+    tariff_labels=TARIFF_LABELS,
 )

@@ -307,6 +307,8 @@ WORDS = MappingProxyType(
         "side_has": N_("The picker's side has %(points)s."),
         "who_declared": N_("Who picked? Tap the picker."),
         "schwarz": N_("No-tricker"),
+        # What a doubling handed on to the picks after it is called.
+        "doubling": N_("Doubler"),
     }
 )
 

@@ -138,6 +138,12 @@ def _measure(kind: str, players: tuple[str, ...], carry: Carry) -> int:
     return max((carry.tally.get(who, 0) for who in players), default=0)
 
 
+#: The labels of the tariffs that are neither games nor shared terms.
+TARIFF_LABELS = MappingProxyType({
+    "least_zero": N_("Least with no points (extra)"),
+    "least_all": N_("One player takes all 120"),
+})
+
 FAMILY = Family(
     name=NAME,
     label=N_("Sheepshead (3 players)"),
@@ -175,4 +181,5 @@ FAMILY = Family(
     measure=_measure,
     terms=TERMS,
     examples=EXAMPLES,
+    tariff_labels=TARIFF_LABELS,
 )

@@ -16,27 +16,17 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.engine import (
-    BID_STEP, LOWEST_BID, Deal, DealResult, Game, RuleSet, ScoringError, parse_rules,
-)
+from scorer.engine import Deal, DealResult, Game, RuleSet, ScoringError, parse_rules
 from scorer.web import i18n
-from scorer.web.deals.words import TOGGLES, toggle_label
+from scorer.web.deals.controls import Offers, asked, start, start_values
+from scorer.web.deals.words import keys_of
 
-#: The counts the form asks for with a choice of numbers.
-_COUNTS = ("laufende", "doubles", "bid", "blitz")
-
-#: Keys a deal may carry that the form does not ask for (kept on an edit).
-_INFORMATIONAL = ("called_ace", "suit")
-#: Posted values that tick a checkbox.
-_TICKED = frozenset({"1", "on", "y", "yes", "true"})
 _WHOLE = re.compile(r"[0-9]{1,4}")
 #: The longest posted value read; anything longer is cut. Field names carry
 #: player names (``points.NAME``), which the list file does not limit.
 _LONGEST = 1000
 #: Sent once per form; long enough to be unique, short enough for the column.
 TOKEN_BYTES = 18
-
-BIDS = (LOWEST_BID, *range(LOWEST_BID - LOWEST_BID % BID_STEP + BID_STEP, 121, BID_STEP))
 
 
 def new_token() -> str:
@@ -48,7 +38,7 @@ def _whole(raw: str) -> int | None:
     return int(raw) if _WHOLE.fullmatch(raw) else None
 
 
-class DealForm:
+class DealForm(Offers):
     """One deal form for a list: the choices it offers, the input, the errors."""
 
     def __init__(
@@ -67,7 +57,9 @@ class DealForm:
         self.sitting_out = dealer if len(self.active) < len(self.players) else None
         #: The games a deal of this list may be, in the family's order.
         self.games = self.family.offered(self.rules)
-        self.values: dict[str, str] = {"laufende": "0", "doubles": "0", "bid": str(LOWEST_BID)}
+        self.keys = keys_of(self.family)
+        self._fields = {}
+        self.values = start_values(self.keys)
         if data is not None:
             self.values = {
                 str(key)[:_LONGEST]: str(value).strip()[:_LONGEST]
@@ -83,114 +75,30 @@ class DealForm:
         # A token a page never made (not printable ASCII, as an Idempotency-Key must be) is not kept.
         self.token = posted if posted.isascii() and posted.isprintable() and posted else new_token()
 
-    # -- what the form offers -----------------------------------------------------------
-
-    def fields_for(self, game: str) -> frozenset[str]:
-        """The form fields that apply to a game of this list.
-
-        ``points`` is the declaring side's card points; ``player_points`` the
-        per-player points of a Ramsch or least.
-        """
-        kind = self.game_of(game)
-        if kind is None:
-            return frozenset()
-        keys = set(kind.keys_for(self.rules)) - set(_INFORMATIONAL)
-        if kind.partner == "fixed":
-            keys.discard("partner")  # partners are fixed by the seating
-        if kind.kind == "none":
-            keys.discard("doubles")  # a doubled hand thrown in still pays nothing
-        if kind.points == "players":
-            keys = (keys - {"points"}) | {"player_points"}
-        return frozenset(keys)
-
-    def game_of(self, game: str) -> Game | None:
-        """The engine's game of this name, if the family has it."""
-        return self.family.games.get(game)
-
-    @property
-    def partner_kinds(self) -> frozenset[str]:
-        """How the partner is named in the games that name one (called, took, optional)."""
-        return frozenset(str(self.family.games[g].partner) for g in self.games_with("partner"))
-
-    def word(self, role: str, **values: Any) -> str:
-        """The family's word for a role (Picker, Declarer, ...), in the page's language."""
-        return _(self.family.word(role), **values)
-
-    @property
-    def partner_legend(self) -> str:
-        """The partner buttons' heading: "called ace" only where every partner holds it."""
-        if self.partner_kinds == {"called"}:
-            return _("Partner (called ace)")
-        return self.word("partner")
-
-    def games_with(self, field: str) -> list[str]:
-        """The offered games that take a field (for the page's ``data-games``)."""
-        return [g for g in self.games if field in self.fields_for(g)]
-
-    def offers(self, field: str) -> bool:
-        """Tell whether any game of this list takes a field."""
-        return bool(self.games_with(field))
-
-    @property
-    def toggles(self) -> list[tuple[str, Any]]:
-        """The yes/no modifiers some game of this list takes, with their labels."""
-        return [(key, toggle_label(self.family, key)) for key in TOGGLES if self.offers(key)]
-
-    @property
-    def laufende_max(self) -> int:
-        """The most Laufende any offered game has."""
-        return max((self.family.games[g].trumps for g in self.games_with("laufende")), default=0)
-
-    @property
-    def trumps(self) -> dict[str, int]:
-        """Per game: the most Laufende (its trumps)."""
-        return {g: self.family.games[g].trumps for g in self.games_with("laufende")}
-
-    @property
-    def laufende_from(self) -> dict[str, int]:
-        """Per game: Laufende count from this many on."""
-        return {g: self.rules.laufende_from.get(g, 1) for g in self.games_with("laufende")}
-
-    @property
-    def bids(self) -> tuple[int, ...]:
-        """The bids of Bavarian Schafkopf for three."""
-        return BIDS
-
-    @property
-    def game(self) -> str:
-        """The game chosen so far, or ''."""
-        return self.values.get("game", "")
-
-    def value(self, name: str, default: str = "") -> str:
-        """The input kept for a field."""
-        return self.values.get(name, default)
-
-    def ticked(self, name: str) -> bool:
-        """Tell whether a checkbox was ticked."""
-        return self.values.get(name, "").lower() in _TICKED
-
     # -- prefill from a stored deal --------------------------------------------------------
 
     def fill(self, deal: Deal, token: str | None = None) -> None:
         """Put a stored deal into the form, for an edit."""
-        values = {"game": deal.game, "laufende": str(deal.laufende),
-                  "doubles": str(deal.doubles), "bid": str(deal.bid or LOWEST_BID),
-                  "blitz": str(deal.blitz)}
-        for who in deal.no_trick:
-            values[f"no_trick.{who}"] = "1"
-        for key in ("declarer", "partner", "loser", "winner"):
-            if getattr(deal, key):
-                values[key] = getattr(deal, key)
-        if isinstance(deal.points, Mapping):
-            for who, points in deal.points.items():
-                values[f"points.{who}"] = str(points)
-        elif deal.points is not None:
-            values["points"] = str(deal.points)
-        for key in TOGGLES:
-            if getattr(deal, key):
-                values[key] = "1"
-        if deal.partner is None and deal.declarer and "partner" in self.fields_for(deal.game):
-            values["partner"] = ""
+        values: dict[str, str] = {"game": deal.game}
+        wanted = self.fields_for(deal.game)
+        for key in self.keys.values():
+            value = key.of(deal)
+            if key.kind == "player" and value:
+                values[key.name] = str(value)
+            elif key.kind == "player" and key.name in wanted and not self._after_points(key.name):
+                values[key.name] = ""  # asked and not said: none (alone)
+            elif key.kind == "players":
+                for who in value or ():
+                    values[f"{key.name}.{who}"] = "1"
+            elif key.kind == "flag" and value:
+                values[key.name] = "1"
+            elif key.kind in ("count", "number"):
+                values[key.name] = str(value or start(key))
+            elif key.kind == "points" and isinstance(value, Mapping):
+                for who, points in value.items():
+                    values[f"{key.name}.{who}"] = str(points)
+            elif key.kind == "points" and value is not None:
+                values[key.name] = str(value)
         self.values = values
         self.token = token or new_token()
 
@@ -210,37 +118,40 @@ class DealForm:
             return {}
         out: dict[str, Any] = {"game": game}
         wanted = self.fields_for(game)
-        for key in ("declarer", "partner", "loser", "winner"):
-            if key in wanted and self.value(key):
-                out[key] = self.value(key)
-        if "points" in wanted:
-            self._side_points(out)
-        if "player_points" in wanted:
-            self._player_points(out)
-        for key in TOGGLES:
-            if key in wanted and self.ticked(key):
-                out[key] = True
-        if "won" in wanted:
-            out["won"] = self.ticked("won")  # Bettel: unticked is lost
-        if "no_trick" in wanted:
-            out["no_trick"] = [who for who in self.active if self.ticked(f"no_trick.{who}")]
-            if not out["no_trick"]:
-                del out["no_trick"]
-        for key in _COUNTS:
-            if key in wanted and self.value(key):
-                number = _whole(self.value(key))
+        kind = self.game_of(game)
+        required = kind.required if kind is not None else {}
+        for key in self.keys.values():
+            if key.name == "points" and "player_points" in wanted:
+                self._player_points(out)
+            elif key.name not in wanted:
+                continue
+            elif key.kind == "player" and self.value(key.name):
+                out[key.name] = self.value(key.name)
+            elif key.kind == "points":
+                self._side_points(out)
+            elif key.kind == "flag" and key.name in required:
+                out[key.name] = self.ticked(key.name)  # unticked says no (a Bettel lost)
+            elif key.kind == "flag" and self.ticked(key.name):
+                out[key.name] = True
+            elif key.kind == "players":
+                chosen = [who for who in self.active if self.ticked(f"{key.name}.{who}")]
+                if chosen:
+                    out[key.name] = chosen
+            elif key.kind in ("count", "number") and self.value(key.name):
+                number = _whole(self.value(key.name))
                 if number is None:
-                    self.errors[key] = _("Choose a number.")
-                elif number and not (key == "bid" and number == LOWEST_BID):
-                    out[key] = number
+                    self.errors[key.name] = _("Choose a number.")
+                elif number and str(number) != start(key):
+                    out[key.name] = number
         self._required(game, out)
         if keep is not None:
             if keep.dealer is not None:
                 out["dealer"] = keep.dealer
-            kind = self.game_of(game)
-            for key in _INFORMATIONAL:
-                if getattr(keep, key) is not None and kind is not None and key in kind.keys:
-                    out[key] = getattr(keep, key)
+            for key in self.keys.values():
+                if not asked(key) and kind is not None and key.name in kind.keys:
+                    value = key.of(keep)
+                    if value is not None:
+                        out[key.name] = value
         return out
 
     def _side_points(self, out: dict[str, Any]) -> None:
@@ -289,24 +200,36 @@ class DealForm:
         out["points"] = {who: points[who] for who in self.active}
 
     def _required(self, game: str, out: Mapping[str, Any]) -> None:
+        """The keys the engine's game requires (``Game.required``) that the input leaves out.
+
+        The form says what to tap or type, in its own words where it has them,
+        else the engine's own message after the field's label.
+        """
         kind = self.game_of(game)
         if kind is None:
             return
-        missing = {
-            "declarer": self.word("who_declared"),
-            "partner": {
-                "called": _("Who held the called ace? Tap the partner."),
-                "took": _("Who took the trump? Tap the partner."),
-            }.get(kind.partner or "", _("Tap the partner.")),
-            "points": _("Type the card points."),
-        }
         wanted = self.fields_for(game)
-        for key in kind.required:
-            if key in out or key not in missing:
+        for key, message in kind.required.items():
+            if key in out or (key not in wanted and key != "points"):
                 continue
             if key == "points" and ("player_points" in wanted or "points" in self.errors):
                 continue  # per-player points say what is wrong themselves
-            self.errors.setdefault(key, missing[key])
+            self.errors.setdefault(key, self._missing(kind, key, message))
+
+    def _missing(self, game: Game, key: str, message: str) -> str:
+        """What to say when a required key is not given."""
+        declared = self.keys.get(key)
+        if key == "declarer":
+            return self.word("who_declared")
+        if key == "partner":
+            return {
+                "called": _("Who held the called ace? Tap the partner."),
+                "took": _("Who took the trump? Tap the partner."),
+            }.get(game.partner or "", _("Tap the partner."))
+        if declared is not None and declared.kind == "points":
+            return _("Type the card points.")
+        reason = _(message)
+        return f"{self.label(key)}: {reason}" if declared is not None else reason[:1].upper() + reason[1:]
 
     # -- errors --------------------------------------------------------------------------------
 
@@ -337,7 +260,7 @@ class DealForm:
         """The id of the part of the page that holds a field (the error summary links there)."""
         if field.startswith("points."):
             return "field-player_points"
-        if field in TOGGLES:
+        if field in self.keys and self.keys[field].kind == "flag":
             return "field-toggles"
         return f"field-{field}"
 

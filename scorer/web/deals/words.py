@@ -3,36 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
-from scorer.engine import Deal, Family
+from scorer.engine import KEYS, Deal, Family, Key
+from scorer.engine.families.base import WORDS
 from scorer.web.labels import game_label
 
-#: The yes/no modifiers, in the order the form shows them, with their labels.
-TOGGLES: Mapping[str, Any] = {
-    "won": _l("Won (no trick taken)"),
-    "ouvert": _l("Ouvert"),
-    "schwarz": _l("Schwarz"),
-    "contra": _l("Kontra"),
-    "re": _l("Re"),
-    "crack": _l("Crack"),
-    "recrack": _l("Re-crack"),
-    "tout": _l("Tout"),
-    "sie": _l("Sie"),
-    "hand": _l("Hand"),
-    "forced": _l("Forced game"),
-    "bock": _l("Bock!"),
-}
+
+def keys_of(family: Family) -> Mapping[str, Key]:
+    """Every key a deal of the family may carry, by name: the shared ones, then the family's own."""
+    return {**KEYS, **{key.name: key for key in family.keys}}
 
 
-def toggle_label(family: Family, key: str) -> str:
-    """A yes/no modifier's label: the family's own word for it, if it has one."""
-    if key in family.words:
+def key_label(family: Family, key: str) -> str:
+    """What the pages call a deal key: the family's word for it, else the key's own label."""
+    if key in family.words or key in WORDS:
         return _(family.word(key))
-    return str(TOGGLES[key])
+    declared = keys_of(family).get(key)
+    return _(declared.label) if declared is not None and declared.label else key
 
 
 def summary(deal: Deal, family: Family) -> str:
@@ -51,9 +40,14 @@ def summary(deal: Deal, family: Family) -> str:
         parts.append(", ".join(f"{who} {points}" for who, points in deal.points.items()))
     elif deal.points is not None:
         parts.append(_("%(points)s points", points=deal.points))
-    for key in TOGGLES:
-        if getattr(deal, key):
-            parts.append(toggle_label(family, key))
+    for key in keys_of(family).values():
+        if key.kind == "flag" and key.of(deal):
+            parts.append(key_label(family, key.name))
+    for key in family.keys:  # a family's own keys: the label, and what it says
+        said = key.of(deal)
+        if key.kind != "flag" and said not in (None, key.neutral):
+            shown = ", ".join(said) if isinstance(said, tuple) else said
+            parts.append(f"{key_label(family, key.name)} {shown}")
     if deal.blitz:
         parts.append(_("Blitz ×%(count)s", count=deal.blitz))
     if deal.laufende:

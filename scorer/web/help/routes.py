@@ -17,7 +17,7 @@ from scorer.engine.options import Group
 from scorer.web import shipped
 from scorer.web.help import content
 from scorer.web.i18n import select_locale
-from scorer.web.labels import family_description, family_label, game_label, tariff_label
+from scorer.web.labels import family_description, family_label, game_label, tariff_label, unchosen_games
 from scorer.web.lists.forms import amount_keys, defaults
 
 bp = Blueprint("help", __name__)
@@ -75,10 +75,10 @@ def _words(option: Option, value: Any, family: Family) -> str:
     if kind == "choices":
         return ", ".join(_(labels.get(v, v)) for v in value) or _("none")
     if kind == "games":
-        hidden = {"passed", *(o.key for o in family.options if o.key in family.games)}
+        hidden = unchosen_games(family)
         return ", ".join(game_label(g) for g in family.games if g in value and g not in hidden)
     if kind == "tariffs":
-        return ", ".join(f"{tariff_label(k)} {value[k]}" for k in amount_keys(family, option))
+        return ", ".join(f"{tariff_label(k, family)} {value[k]}" for k in amount_keys(family, option))
     if kind == "laufende":
         return ", ".join(f"{game_label(k)} {value[k]}" for k in amount_keys(family, option))
     if value is None:

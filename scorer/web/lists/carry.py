@@ -6,6 +6,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from scorer.engine import Carry, DealResult, RuleSet
+from scorer.web.labels import doubling_word
 
 
 def bock_factor(rules: RuleSet, carry: Carry) -> int:
@@ -30,13 +31,14 @@ def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
     if rules.get("stock") is not None:
         notes.append(_("Stock: %(pot)s in the pot", pot=carry.pot))
     if carry.doublers:
+        # Said after the family's word for a doubling handed on ("Doubler: ...").
         if rules.get("doubler_stack") == "multiply":
-            notes.append(_("Doubler: the next hand counts ×%(factor)s", factor=1 << carry.doublers))
+            said = _("the next hand counts ×%(factor)s", factor=1 << carry.doublers)
         else:
-            notes.append(ngettext(
-                "Doubler: the next hand is doubled", "Doubler: the next %(num)s hands are doubled",
-                carry.doublers,
-            ))
+            said = ngettext(
+                "the next hand is doubled", "the next %(num)s hands are doubled", carry.doublers,
+            )
+        notes.append(f"{doubling_word(rules.family)}: {said}")
     return notes
 
 

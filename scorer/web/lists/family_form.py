@@ -15,7 +15,7 @@ from wtforms.validators import NumberRange, Optional
 
 from scorer.engine import FAMILIES, Family, Option, parse_rules
 from scorer.engine.values import MAX_NAME
-from scorer.web.labels import game_label, tariff_label
+from scorer.web.labels import game_label, tariff_label, unchosen_games
 from scorer.web.lists.forms import (
     MultiCheckboxField, NewListBase, RequiredWhenSent, amount_keys, choice, defaults,
 )
@@ -41,7 +41,7 @@ def _field(family: Family, option: Option, value: Any) -> Field:
         )
     if kind == "games":
         # A game switched on by a house rule of its own name shows as that rule.
-        hidden = {"passed", *(o.key for o in family.options if o.key in family.games)}
+        hidden = unchosen_games(family)
         return MultiCheckboxField(
             label,
             choices=[choice(g, game_label(g)) for g in family.games if g not in hidden],
@@ -49,8 +49,9 @@ def _field(family: Family, option: Option, value: Any) -> Field:
         )
     low, high = getattr(option, "low", 0), getattr(option, "high")
     if getattr(option, "nullable", False):
-        shown = 120 if option.key == "durchmarsch" and value == "all" else value
-        return IntegerField(label, default=shown, validators=[Optional(), NumberRange(min=low, max=high)])
+        return IntegerField(
+            label, default=option.to_form(value), validators=[Optional(), NumberRange(min=low, max=high)]
+        )
     return IntegerField(label, default=value, validators=[RequiredWhenSent(), NumberRange(min=low, max=high)])
 
 
@@ -60,7 +61,7 @@ def _add_fields(form: type[NewListBase], family: Family, option: Option, name: s
         for key in amount_keys(family, option):
             if option.kind == "tariffs":
                 field = IntegerField(
-                    tariff_label(key), default=value[key],
+                    tariff_label(key, family), default=value[key],
                     validators=[RequiredWhenSent(), NumberRange(min=0, max=getattr(option, "high"))],
                 )
                 setattr(form, f"tariff_{key}", field)

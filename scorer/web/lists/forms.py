@@ -27,8 +27,9 @@ except ImportError:  # pragma: no cover - older WTForms
 
 
 from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
+from scorer.engine.options import SECTION_LABELS
 from scorer.engine.values import MAX_NAME, MAX_TITLE
-from scorer.web.labels import seats_problem
+from scorer.web.labels import always_played, seats_problem
 
 
 def choice(value: str, label: Any) -> Any:
@@ -83,14 +84,7 @@ class RequiredWhenSent(InputRequired):
 
 
 #: Section titles of the house rules on the new-list page (see options.SECTIONS).
-SECTION_TITLES = {
-    "games": _l("Games"),
-    "tariffs": _l("Tariffs (points)"),
-    "scoring": _l("Scoring"),
-    "ramsch": _l("Ramsch"),
-    "across": _l("Across deals"),
-    "money": _l("Money"),
-}
+SECTION_TITLES = {name: _l(label) for name, label in SECTION_LABELS.items()}
 
 
 #: What "after how many" counts, for each way a list ends.
@@ -142,8 +136,8 @@ class NewListBase(FlaskForm):
         validators=[Optional(), Length(max=MAX_NAME)],
     )
 
-    #: Set by the factory: the family this form is for.
-    family_name = "bavarian"
+    #: Set by the factory: the family this form is for (the first one, until set).
+    family_name = next(iter(FAMILIES))
 
     @property
     def engine_family(self) -> Family:
@@ -273,7 +267,7 @@ class NewListBase(FlaskForm):
             rules[option.key] = self._value(option, option.key, base.get(option.key))
         # A game switched on by its own house rule (the German solo) follows the rule.
         if "games" in rules:
-            chosen = set(rules["games"]) | {"passed"} & set(family.games)
+            chosen = set(rules["games"]) | always_played(family)
             chosen |= {g for g in family.games if rules.get(g) is True}
             rules["games"] = [g for g in family.games if g in chosen]
         return rules
@@ -301,9 +295,7 @@ class NewListBase(FlaskForm):
             return list(data or [])
         if kind == "choices":
             return list(data or [])
-        if option.key == "durchmarsch" and data == 120:
-            return "all"
-        return data
+        return option.from_form(data)
 
     def ends(self) -> dict[str, Any]:
         """How the list ends, as the service takes it."""

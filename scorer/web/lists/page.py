@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from scorer.web import access, services
 from scorer.web.i18n import select_locale
+from scorer.web.labels import doubling_word
 from scorer.web.lists.carry import carry_notes
 from scorer.web.lists.filters import game_filter
 from scorer.web.lists.forms import ActionForm
@@ -113,7 +114,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
             state.result,
             summaries=Summaries(state.result.rules.family, state.result.players,
                                 game_word=lambda game: game_filter(game, short=True)),
-            doubler_word=game_filter("doubler", short=True),
+            doubler_word=doubling_word(state.result.rules.family),
             # An open list's editor opens a deal to change it; anyone else, to read it.
             edit_prefix=deals_prefix if can_edit and not state.finished else None,
             edit_label=_("Edit deal %(number)s"),

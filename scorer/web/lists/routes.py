@@ -98,8 +98,9 @@ def _start_rules(group: services.GroupRow | None = None) -> tuple[str, dict[str,
         if preset is None or preset.rules.get("preset") not in FAMILIES:
             abort(404)
         return preset.rules["preset"], dict(preset.rules)
-    family = request.values.get("family", "bavarian")
-    family = family if family in FAMILIES else "bavarian"
+    first = next(iter(FAMILIES))
+    family = request.values.get("family", first)
+    family = family if family in FAMILIES else first
     table = _table_number(family)
     if table is not None:
         return family, {"preset": family, **FAMILIES[family].common_rules[table - 1].rules}

@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 from scorer.engine import N_, Deal, Family, Game, ListResult, RuleSet
 from scorer.engine.breakdown import worth
 from scorer.engine.deals import NEUTRAL
+from scorer.web.deals.words import key_label
 from scorer.web.labels import game_label
 
 #: Keys the summary leaves to other columns: the names beside it, the dealer under the number.
@@ -72,24 +73,26 @@ HEADINGS: Mapping[str, str] = MappingProxyType({
 
 
 def deal_keys(rules: RuleSet) -> tuple[str, ...]:
-    """Every key a deal of this list can set, in the list file's order."""
+    """Every key a deal of this list can set, in the list file's order (the family's own last)."""
     family = rules.family
     taken = set().union(*(family.games[g].keys_for(rules) for g in family.offered(rules)))
-    return tuple(k for k in NEUTRAL if k in taken)
+    return tuple(k for k in (*NEUTRAL, *(key.name for key in family.keys)) if k in taken)
 
 
 def heading(family: Family, key: str) -> str:
     """A key's name as a column heading, in the page's language."""
     if key in family.words:
         return _(family.word(key))
-    return _(HEADINGS.get(key, key))
+    if key not in HEADINGS:
+        return key_label(family, key)  # a family's own key: its label
+    return _(HEADINGS[key])
 
 
 def value(family: Family, players: tuple[str, ...], game: Game | None, deal: Deal, key: str) -> str:
     """A key's value as a cell: empty where the game has no such key, else what it was."""
     if game is not None and key not in game.keys:
         return ""
-    found = getattr(deal, key)
+    found = deal.value(key)
     if key == "points" and isinstance(found, Mapping):
         return ", ".join(f"{who} {found[who]}" for who in players if who in found)
     if found is None:
@@ -114,8 +117,11 @@ def _word(family: Family, key: str, value: Any) -> str:
     if key in ("called_ace", "suit"):
         return _(SUIT_WORDS.get(value, value))
     text = SHORT.get(key)
-    if text is None:  # a key this module has no word for yet: its name, never nothing
-        return key
+    if text is None:  # a family's own key: its label, and what it says unless yes
+        label = key_label(family, key)
+        if isinstance(value, bool):
+            return label
+        return f"{label} {', '.join(value) if isinstance(value, tuple) else value}"
     if isinstance(value, bool):
         return _(text)
     if isinstance(value, int):
@@ -145,6 +151,8 @@ class Summaries:
         self.players = players
         self.game_word = game_word or (lambda name: game_label(name, short=True))
         self._seen: dict[tuple[Any, ...], tuple[str, str]] = {}
+        #: The list file's order of keys, the family's own last in the order it declares them.
+        self._rank = {**_RANK, **{key.name: len(_RANK) + i for i, key in enumerate(family.keys)}}
 
     def __call__(self, deal: Deal) -> str:
         """What the deal was, in a few words: the game, its points, then each key set."""
@@ -159,8 +167,8 @@ class Summaries:
             return (deal.game,)
         if len(rest) == 1:
             (only,) = rest
-            return (deal.game, only, getattr(deal, only))
-        return (deal.game, frozenset([(k, getattr(deal, k)) for k in rest]))
+            return (deal.game, only, deal.value(only))
+        return (deal.game, frozenset([(k, deal.value(k)) for k in rest]))
 
     def points(self, deal: Deal) -> str:
         """The card points: the declaring side's, or every player's in the columns' order."""
@@ -179,8 +187,8 @@ class Summaries:
         """The words before and after the card points, for a deal whose key is known."""
         found = self._seen.get(key)
         if found is None:
-            keys = sorted(deal.given - LEFT_OUT, key=_RANK.__getitem__)
-            tail = "".join(" \u00b7 " + _word(self.family, k, getattr(deal, k)) for k in keys)
+            keys = sorted(deal.given - LEFT_OUT, key=self._rank.__getitem__)
+            tail = "".join(" \u00b7 " + _word(self.family, k, deal.value(k)) for k in keys)
             found = self._seen[key] = (self.game_word(deal.game), tail)
         return found
 

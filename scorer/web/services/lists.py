@@ -21,7 +21,7 @@ from scorer.web.services.keys import hash_key, key_from_token, require_key, toke
 
 
 #: How a list ends: after a number of deals, at a classic-points target
-#: (sheepshead3), after completed heads (german), or never.
+#: (the classic game for three), after completed heads (the German game), or never.
 END_KINDS = ("deals", "classic", "heads", "open")
 #: A list id as the app makes them (``secrets.token_urlsafe(16)``): 22
 #: characters of the URL-safe base64 alphabet, safe in a path and a file name.
@@ -151,9 +151,11 @@ def _check_ends(ends: Mapping[str, Any] | None, family_name: str, players: int) 
             "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
         )
     if kind in ("classic", "heads") and kind not in FAMILIES[family_name].ends:
+        # Said with the names of the families that declare this end.
+        families = ", ".join(f.label for f in FAMILIES.values() if kind in f.ends)
         if kind == "classic":
-            raise ScoringError("ends", N_("a classic-points target is for the classic three-hand game (Sheep's Head)"))
-        raise ScoringError("ends", N_("completed heads are for the German game"))
+            raise ScoringError("ends", N_("a classic-points target is for %(families)s"), families=families)
+        raise ScoringError("ends", N_("completed heads are for %(families)s"), families=families)
     return {"kind": kind, "count": count}
 
 

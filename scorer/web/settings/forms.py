@@ -13,7 +13,7 @@ from wtforms.validators import DataRequired, Length
 
 from scorer.engine import GAMES, Option, RuleSet
 from scorer.engine.values import MAX_NAME
-from scorer.web.labels import game_label, tariff_label
+from scorer.web.labels import always_played, game_label, tariff_label
 from scorer.web.lists.family_form import new_list_form
 from scorer.web.lists.forms import SECTION_TITLES, NewListBase, amount_keys, choice
 
@@ -64,9 +64,10 @@ def _value_words(option: Option, value: Any) -> str:
         labels = getattr(option, "labels")
         return ", ".join(_(labels.get(v, v)) for v in value) or _("none")
     if kind == "games":
-        return ", ".join(game_label(g) for g in value if g != "passed")
-    if option.key == "durchmarsch" and value == "all":
-        return _("only with all 120")
+        return ", ".join(game_label(g) for g in value if g not in getattr(option, "always"))
+    words = option.value_words(value)
+    if words:
+        return _(words)
     return str(value)
 
 
@@ -84,7 +85,7 @@ def rule_rows(rules: RuleSet) -> list[tuple[str, list[tuple[str, str]]]]:
             for key, amount in value.items():
                 if key in GAMES and key not in family.games:
                     continue
-                what = tariff_label(key) if option.kind == "tariffs" else game_label(key)
+                what = tariff_label(key, family) if option.kind == "tariffs" else game_label(key)
                 if option.kind == "laufende":
                     what = _("Laufende count from, %(game)s", game=what)
                 rows.append((what, str(amount)))
@@ -121,9 +122,10 @@ def rule_fields(form: NewListBase) -> list[dict[str, Any]]:
     entry names a field (as the page names it, the form's prefix included), the place of its value in the rules (``path``) and
     its ``kind``: ``number`` (empty: null), ``flag`` (a checkbox), ``text``
     (a select), ``list`` (the boxes ticked), ``games`` (the boxes ticked in
-    the family's order, ``passed`` and the games a flag of theirs switches
-    on added: ``order``) or ``group`` (its switch: off, null, and its own
-    fields left out). ``all``: the number that means ``"all"`` (Durchmarsch).
+    the family's order, the games always played (``always``) and the games a
+    flag of theirs switches on added: ``order``) or ``group`` (its switch:
+    off, null, and its own fields left out). ``spelled``: the numbers the list
+    file spells as a word (a Durchmarsch from 120 is ``"all"``), by number.
     """
     family = form.engine_family
     fields: list[dict[str, Any]] = []
@@ -139,8 +141,9 @@ def rule_fields(form: NewListBase) -> list[dict[str, Any]]:
         }
         if option.kind == "games":
             entry["order"] = list(family.games)
-        if option.key == "durchmarsch":
-            entry["all"] = 120
+            entry["always"] = sorted(always_played(family))
+        if option.spelled:
+            entry["spelled"] = {str(number): word for number, word in option.spelled.items()}
         fields.append(entry)
         if option.kind == "group":
             for sub in getattr(option, "fields"):

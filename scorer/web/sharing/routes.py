@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError, parse_document
 from scorer.web import access, services
 from scorer.web.limits import limit_list_creation
-from scorer.web.labels import game_label
+from scorer.web.labels import doubling_word, game_label
 from scorer.web.lists.forms import ActionForm
 from scorer.web.lists.summary import Summaries, deal_keys, heading, value
 from scorer.web.lists.table import rows_html
@@ -205,7 +205,7 @@ def print_list(list_id: str) -> Any:
             result,
             summaries=Summaries(result.rules.family, result.players,
                                 game_word=lambda game: game_label(game, short=True)),
-            doubler_word=game_label("doubler", short=True), edit_prefix=None,
+            doubler_word=doubling_word(result.rules.family), edit_prefix=None,
             edit_label="", dealer_word=_("Dealer"),
             words=lambda role, **values: _(result.rules.family.word(role), **values),
             oldest_first=True,  # paper runs from the top down
