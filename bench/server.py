@@ -213,3 +213,17 @@ class Redis:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=10)
+
+
+#: The players of the benchmarks' lists.
+PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
+#: Longest a whole load run may take before its clients give up.
+DEADLINE_SECONDS = 300
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of them lie (nearest rank); 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(len(ordered) * share + 0.5) - 1))]

@@ -85,6 +85,9 @@ ROWS = [
     ("hochzeit won", listed("bavarian", {"game": "hochzeit", "declarer": "Anna", "partner": "Bene", "points": 61}, games=EVERY_BAVARIAN_GAME),
      [("hochzeit", 20)], [], 20, [("declarer", "Anna", 1), ("partner", "Bene", 1), ("opponent", "Chris Dora", -1)],
      [20, 20, -20, -20]),
+    ("penalty: the offender pays a solo to each", listed("bavarian", {"game": "penalty", "offender": "Chris"}, games=[*EVERY_BAVARIAN_GAME, "penalty"]),
+     [("penalty", 40)], [], 40, [("offender", "Chris", -3), ("player", "Anna Bene Dora", 1)],
+     [40, 40, -120, 40]),
     ("bettel ouvert won", listed("bavarian", {"game": "bettel", "declarer": "Chris", "won": True, "ouvert": True}, games=EVERY_BAVARIAN_GAME),
      [("bettel", 30)], [("ouvert", 2)], 60, solo_of("Chris", 1), [-60, -60, 180, -60]),
     ("bettel lost with contra", listed("bavarian", {"game": "bettel", "declarer": "Chris", "won": False, "contra": True}, games=EVERY_BAVARIAN_GAME),
@@ -244,13 +247,15 @@ def test_every_term_multiplier_share_and_stock_move_has_a_worked_example():
         "terms": {
             "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier",
             "ramsch", "durchmarsch", "schneider", "schwarz", "laufende", "pick", "least",
-            "least_zero", "least_all", "tier", "leaster", "moster", "game_points", "head",
+            "least_zero", "least_all", "tier", "leaster", "moster", "game_points", "head", "penalty",
         },
         "multipliers": {
             "contra", "re", "doubles", "tout", "sie", "hand", "ouvert", "bock", "virgins",
             "crack", "recrack", "blitz", "doubler", "cap", "bump",
         },
-        "roles": {"declarer", "partner", "opponent", "picker", "winner", "loser", "virgin", "player"},
+        "roles": {
+            "declarer", "partner", "opponent", "picker", "winner", "loser", "virgin", "player", "offender",
+        },
         "stock": {"pay_in", "take", "double"},
         "tally": {"strokes", "head"},
     }
