@@ -167,35 +167,6 @@ class Choices(Option):
 
 
 @dataclass(frozen=True)
-class Durchmarsch(Option):
-    """Points from which a Ramsch is won by Durchmarsch, "all" (120) or null (off)."""
-
-    kind = "number"
-    low = 61
-    high = 120
-    nullable = True
-    spelled: ClassVar[Mapping[int, str]] = MappingProxyType({120: "all"})
-    spelled_words: ClassVar[Mapping[str, str]] = MappingProxyType({"all": N_("only with all 120")})
-
-    def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> int | None:
-        if value is None:
-            return None
-        if value == "all":
-            return 120
-        if isinstance(value, str):
-            raise ScoringError(
-                where, N_('must be points, "all" or null, not %(value)s'), value=shown(value)
-            )
-        return whole(value, where, low=61, high=120)
-
-    def dump(self, value: Any) -> Any:
-        return "all" if value == 120 else value
-
-    def type_words(self) -> str:
-        return 'int 61..120, `"all"` or null'
-
-
-@dataclass(frozen=True)
 class Amounts(Option):
     """An object of whole numbers merged over the family's (tariffs, Laufende thresholds)."""
 

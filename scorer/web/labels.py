@@ -26,9 +26,8 @@ def unchosen_games(family: Family) -> frozenset[str]:
 
 
 def doubling_word(family: Family) -> str:
-    """What the pages call a doubling handed on to the deals after it (the family's word), or ""."""
-    word = family.words.get("doubling")
-    return _(word) if word else ""
+    """What the pages call a doubling handed on to the deals after it, in the family's words."""
+    return _(family.word("doubling"))
 
 
 def family_label(family: str) -> str:

@@ -40,6 +40,8 @@ WORDS: Mapping[str, str] = MappingProxyType(
         "who_declared": N_("Who played? Tap the declarer."),
         # The yes/no modifiers a family names its own way.
         "schwarz": N_("Schwarz"),
+        # A doubling handed on to the deals after it (Sheepshead: the doubler's).
+        "doubling": N_("Doubling"),
     }
 )
 

@@ -22,8 +22,8 @@ from scorer.engine.families.common import (
 )
 from scorer.engine.families.payouts import against_all, side_against_side
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
-from scorer.engine.families.ramsch import ramsch
-from scorer.engine.options import Choice, Durchmarsch, LaufendeFrom, Number
+from scorer.engine.families.ramsch import Durchmarsch, ramsch
+from scorer.engine.options import Choice, LaufendeFrom, Number
 
 NAME = "bavarian"
 

@@ -4,14 +4,19 @@ virgins are paid more, a Durchmarsch wins like a solo."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from scorer.engine.breakdown import Breakdown, Multiplier, Share, Term, doublings, one_against_rest, worth
 from scorer.engine.deals import Deal
-from scorer.engine.errors import N_, ScoringError
+from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families.base import Carry, Outcome, RuleSet, Table
 from scorer.engine.families.bavarian_value import announced, check_modifiers
 from scorer.engine.families.checks import no_trick, player_points, the_one
 from scorer.engine.families.payouts import against_all
+from scorer.engine.options import Option
+from scorer.engine.values import whole
 
 
 def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -95,3 +100,32 @@ def _ramsch_lost(
     return payouts, Breakdown((Term("ramsch", tariff),), multipliers, value, shares)
 
 
+# -- the house rule of the Durchmarsch -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Durchmarsch(Option):
+    """Points from which a Ramsch is won by Durchmarsch, "all" (120) or null (off)."""
+
+    kind = "number"
+    low = 61
+    high = 120
+    nullable = True
+    spelled: ClassVar[Mapping[int, str]] = MappingProxyType({120: "all"})
+    spelled_words: ClassVar[Mapping[str, str]] = MappingProxyType({"all": N_("only with all 120")})
+
+    def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> int | None:
+        if value is None:
+            return None
+        if value == "all":
+            return 120
+        if isinstance(value, str):
+            raise ScoringError(
+                where, N_('must be points, "all" or null, not %(value)s'), value=shown(value)
+            )
+        return whole(value, where, low=61, high=120)
+
+    def dump(self, value: Any) -> Any:
+        return "all" if value == 120 else value
+
+    def type_words(self) -> str:
+        return 'int 61..120, `"all"` or null'
