@@ -78,6 +78,8 @@ class DealResult:
         if self.pot is not None:
             out["pot"] = self.pot
         out["breakdown"] = self.breakdown.to_dict()
+        if self.rules is not None and self.rules.plus_only:
+            out["plus_only"] = True  # only the wins count: settle no money on it
         return out
 
 
@@ -130,8 +132,11 @@ class ListResult:
 
     @property
     def settlement(self) -> tuple[Transfer, ...]:
-        """The fewest transfers that bring every balance to zero, after the pot is paid back."""
-        return settle(self.balances)
+        """The fewest transfers that bring every balance to zero, after the pot is paid back.
+
+        None for tournament points counted plus only: those are no money.
+        """
+        return () if self.rules.plus_only else settle(self.balances)
 
     def measure(self, kind: str) -> int:
         """How far the list is towards an end: deals played, or the family's tally."""
@@ -156,4 +161,6 @@ class ListResult:
         tally = self.tally_dict()
         if tally is not None:
             out["tally"] = tally
+        if self.rules.plus_only:
+            out["plus_only"] = True
         return out

@@ -352,6 +352,12 @@ class RuleSet:
         return self.values.get("stock") is not None
 
     @property
+    def plus_only(self) -> bool:
+        """Tell whether only what is won counts (tournament points): the totals do not sum to zero."""
+        points = self.values.get("table_points")
+        return bool(points and points["plus_only"])
+
+    @property
     def reads_carry(self) -> bool:
         """Tell whether scoring a deal reads what earlier deals carried over."""
         return self.family.reads_carry(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from scorer.engine.breakdown import Breakdown, Share, Term, one_against_rest, side_against_rest
+from scorer.engine.breakdown import Breakdown, Multiplier, Share, Term, one_against_rest, side_against_rest, worth
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
@@ -23,6 +23,7 @@ from scorer.engine.families.common import (
 from scorer.engine.families.payouts import against_all, side_against_side
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.families.ramsch import Durchmarsch, ramsch
+from scorer.engine.families.table_points import TablePoints, plays_table_points, plus_only, table_value
 from scorer.engine.options import Choice, LaufendeFrom, Number
 
 NAME = "bavarian"
@@ -92,10 +93,16 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     declarer = seated(table, deal.declarer, "declarer")
     check_modifiers(deal, table)
     won = bool(deal.won)
-    value = rules.tariffs["bettel"]
-    terms = (Term("bettel", value),)
-    multipliers = announced(deal, ouvert=deal.ouvert)
-    value <<= deal.ouvert + deal.contra + deal.re + deal.doubles
+    terms: tuple[Term, ...]
+    multipliers: tuple[Multiplier, ...]
+    if plays_table_points(rules):
+        terms, multipliers = table_value(rules, GAMES["bettel"], deal, None, won), ()
+        value = worth(terms)
+    else:
+        value = rules.tariffs["bettel"]
+        terms = (Term("bettel", value),)
+        multipliers = announced(deal, ouvert=deal.ouvert)
+        value <<= deal.ouvert + deal.contra + deal.re + deal.doubles
     sign = 1 if won else -1
     return Outcome(
         against_all(table, declarer, value * sign), carry,
@@ -231,6 +238,11 @@ OPTIONS = (
     ),
     BOCK,
     STOCK,
+    TablePoints(
+        "table_points", None, N_("Tournament points"),
+        N_("A tournament's points per game and result instead of money: the systems 1/5, 1/2 or custom."),
+        section="hidden", games=GAMES,
+    ),
     Number(
         "edition", 2, N_("Edition of the rules"),
         N_("Lists started before the second edition keep its first edition's leniency on Sie and the called ace."),
@@ -255,7 +267,7 @@ FAMILY = Family(
     games=GAMES,
     options=OPTIONS,
     most_active=4,
-    carry_rules=((("bock", "stock"), bock_and_stock),),
+    carry_rules=((("bock", "stock"), bock_and_stock), (("table_points",), plus_only)),
     reads_carry=_reads_carry,
     common_rules=(
         # Bock rounds and the pot with their defaults: {} is every default of a group.

@@ -8,6 +8,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Game, RuleSet, Table
 from scorer.engine.families.payouts import laufende_paid, schneider
+from scorer.engine.families.table_points import plays_table_points, table_value
 
 
 def check_modifiers(deal: Deal, table: Table) -> None:
@@ -38,6 +39,9 @@ def game_value(
     A Tout (x2) or a Sie (x4) counts no schneider or schwarz: its multiplier
     stands for them. Contra, re and the doubles double last.
     """
+    if plays_table_points(rules):
+        points_terms = table_value(rules, game, deal, points, won)
+        return points_terms, (), worth(points_terms)
     tariffs = rules.tariffs
     name = game.tariff or game.name
     terms = [Term(name, tariffs[name])]
