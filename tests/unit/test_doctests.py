@@ -1,4 +1,4 @@
-"""The examples in the engine's docstrings are true."""
+"""The examples in the docstrings of the engine (its families too) and the tournaments are true."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ import pkgutil
 import pytest
 
 import scorer.engine
+import scorer.tournaments
 
 MODULES = sorted(
-    ["scorer.engine", *(f"scorer.engine.{m.name}" for m in pkgutil.iter_modules(scorer.engine.__path__))]
+    name
+    for package in (scorer.engine, scorer.tournaments)
+    for name in (package.__name__, *(m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")))
 )
 
 

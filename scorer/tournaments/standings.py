@@ -1,0 +1,73 @@
+"""A tournament's standings: each participant's points over the rounds, ranked.
+
+Ranked by points, then by solo games won, then by the better last round;
+participants equal in all three share a place (1, 1, 3: the next place is
+counted on). A table's list scores the points; :func:`table_result` reads a
+participant's points and solo games won from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorer.engine import ListResult
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What a participant made in one round: points and solo games won."""
+
+    points: int = 0
+    solos_won: int = 0
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A participant's place, points, solo games won and the points of each round."""
+
+    place: int
+    participant: int
+    points: int
+    solos_won: int
+    rounds: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """As the JSON API answers it."""
+        return {
+            "place": self.place, "player": self.participant, "points": self.points,
+            "solos_won": self.solos_won, "rounds": list(self.rounds),
+        }
+
+
+def table_result(result: ListResult, player: str) -> RoundResult:
+    """A player's points at one table (their total) and the solo games they won there."""
+    family = result.rules.family
+    won = sum(
+        1 for deal in result.deals
+        if deal.won and deal.side[:1] == (player,) and family.games[deal.deal.game].kind == "solo"
+    )
+    return RoundResult(points=result.totals.get(player, 0), solos_won=won)
+
+
+def standings(results: Mapping[int, Sequence[RoundResult]], rounds: int) -> list[Standing]:
+    """Rank the participants (start numbers) by their results in the rounds played so far.
+
+    ``results`` holds each participant's result per round, in order; a round
+    they did not play (withdrawn, or not yet drawn) counts 0.
+    """
+    rows = []
+    for participant, played in results.items():
+        per_round = tuple(played[i].points if i < len(played) else 0 for i in range(rounds))
+        rows.append((sum(per_round), sum(r.solos_won for r in played), per_round, participant))
+
+    def rank(row: tuple[int, int, tuple[int, ...], int]) -> tuple[int, int, int]:
+        points, solos, per_round, _ = row
+        return points, solos, per_round[-1] if per_round else 0
+
+    rows.sort(key=lambda row: (*(-v for v in rank(row)), row[3]))
+    out: list[Standing] = []
+    for index, row in enumerate(rows):
+        place = out[-1].place if out and rank(row) == rank(rows[index - 1]) else index + 1
+        out.append(Standing(place, row[3], row[0], row[1], row[2]))
+    return out
