@@ -25,7 +25,7 @@ SUITS = ("acorns", "leaves", "hearts", "bells", "clubs", "spades", "diamonds")
 #: is the deal's own key (the table called a Bock round).
 _NOTHING_MORE: Mapping[str, Any] = MappingProxyType({})
 
-OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "breakdown"})
+OUTPUT_KEYS = frozenset({"number", "payouts", "version", "under_bock", "pot", "breakdown", "plus_only"})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -18,7 +18,7 @@ from scorer.engine.values import parse_players, unknown_key
 #: checks ``title`` and ``ends``; the engine reads past them and the results).
 DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals", "changes")
 OUTPUT_KEYS = (
-    "format", "title", "ends", "backup", "totals", "settlement", "tally", "pot", "pot_back",
+    "format", "title", "ends", "backup", "totals", "settlement", "tally", "pot", "pot_back", "plus_only",
 )
 #: Most deals one list may hold; an evening has a few dozen.
 MAX_DEALS = 100_000

@@ -127,3 +127,12 @@ def test_the_rules_are_written_back_as_read() -> None:
         assert written["table_points"] == table_points
         assert read_list({**document, "rules": written}).rules.to_dict() == written
     assert read_list({"rules": {"preset": "bavarian"}, "players": FOUR}).rules.to_dict()["table_points"] is None
+
+
+def test_an_answer_with_plus_only_reads_back_as_the_list_it_came_from() -> None:
+    deals = [{"game": "wenz", "declarer": "Anna", "points": 70}]
+    document = {"rules": {"preset": "bavarian", "games": TOURNAMENT_GAMES,
+                          "table_points": {"system": "1/5", "plus_only": True}}, "players": FOUR, "deals": deals}
+    answer = score_document(document)
+    echoed = {**document, **answer, "deals": [{**deals[0], **answer["deals"][0]}]}
+    assert score_document(echoed) == answer

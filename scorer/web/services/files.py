@@ -39,12 +39,13 @@ def api_document(state: ListState) -> dict[str, Any]:
         # The deal's own "bock" is a round called by hand; the multiplier is "under_bock".
         if "under_bock" in result:
             deal["under_bock"] = result["under_bock"]
-        if "pot" in result:
-            deal["pot"] = result["pot"]
+        for key in ("pot", "plus_only"):
+            if key in result:
+                deal[key] = result[key]
         deal["version"] = row.version
     document["totals"] = scored["totals"]
     document["settlement"] = scored["settlement"]
-    for key in ("pot", "pot_back", "tally"):
+    for key in ("pot", "pot_back", "tally", "plus_only"):
         if key in scored:
             document[key] = scored[key]
     return document
