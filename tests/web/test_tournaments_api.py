@@ -93,6 +93,16 @@ def test_three_rounds_of_forty_seat_nobody_together_twice(client: FlaskClient) -
     assert "edit_key" not in str(rounds)
 
 
+def test_the_organiser_reads_the_tables_edit_keys_again(client: FlaskClient) -> None:
+    made = create(client, players=names(8))
+    tables = draw(client, made).get_json()["tables"]
+    path = f"/api/tournaments/{made['id']}"
+    kept = client.get(path, headers={"X-Edit-Key": made["edit_key"]}).get_json()["rounds"][0]["tables"]
+    assert [t["list"] for t in kept] == [t["list"] for t in tables]
+    guessed = client.get(path, headers={"X-Edit-Key": "guess"}).get_json()["rounds"][0]["tables"]
+    assert "edit_key" not in str(guessed)
+
+
 def test_a_round_with_the_same_seed_seats_the_same_tables(client: FlaskClient) -> None:
     first, second = create(client), create(client)
     a = draw(client, first, seed="fixed").get_json()

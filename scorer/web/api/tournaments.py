@@ -21,10 +21,14 @@ def _editable(tournament_id: str) -> TournamentRow:
     return service.tournament_to_change(tournament_id, request.headers.get("X-Edit-Key"))
 
 
-def _list_link(list_id: str | None) -> dict[str, Any] | None:
+def _list_link(list_id: str | None, key: str | None = None) -> dict[str, Any] | None:
+    """A table's list: its id and link, and its edit key and link when given."""
     if list_id is None:
         return None
-    return {"id": list_id, "url": url_for("lists.show_list", list_id=list_id)}
+    link = {"id": list_id, "url": url_for("lists.show_list", list_id=list_id)}
+    if key:
+        link |= {"edit_key": key, "edit_url": url_for("lists.show_list", list_id=list_id, key=key)}
+    return link
 
 
 def _participant(participant: ParticipantRow) -> dict[str, Any]:
@@ -46,10 +50,11 @@ def create_tournament() -> Any:
 def read_tournament(tournament_id: str) -> Any:
     """The tournament: its participants, the rounds drawn with their tables, and the standings."""
     row = service.get_tournament(tournament_id)
-    names = {}
     people = service.participants(row)
-    for participant in people:
-        names[participant.number] = participant.name
+    names = {p.number: p.name for p in people}
+    # The tables' edit keys for the organiser only: whoever sends the tournament's key.
+    key = request.headers.get("X-Edit-Key")
+    key = key if service.holds_key(row, key) else None
     return jsonify(
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
@@ -58,7 +63,8 @@ def read_tournament(tournament_id: str) -> Any:
         rounds=[
             {"round": round_row.number, "seed": round_row.seed, "tables": [
                 {"table": table.number, "numbers": list(table.seats),
-                 "players": [names[n] for n in table.seats], "list": _list_link(table.list_id)}
+                 "players": [names[n] for n in table.seats],
+                 "list": _list_link(table.list_id, key and service.table_key(row, key, round_row, table))}
                 for table in tables]}
             for round_row, tables in service.drawn_rounds(row)
         ],
@@ -82,9 +88,7 @@ def draw_round(tournament_id: str) -> Any:
     return jsonify(
         round=round_row.number, seed=round_row.seed,
         tables=[
-            {"table": t.number, "players": list(t.players),
-             "list": {**(_list_link(t.list_row.id) or {}), "edit_key": t.key,
-                      "edit_url": url_for("lists.show_list", list_id=t.list_row.id, key=t.key)}}
+            {"table": t.number, "players": list(t.players), "list": _list_link(t.list_row.id, t.key)}
             for t in tables
         ],
     ), 201

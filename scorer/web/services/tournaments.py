@@ -157,7 +157,7 @@ def get_tournament(tournament_id: str) -> TournamentRow:
 def tournament_to_change(tournament_id: str, key: str | None) -> TournamentRow:
     """Find a tournament to change with its edit key."""
     row = get_tournament(tournament_id)
-    if key is None or not hmac.compare_digest(hash_key(key), row.edit_key_hash):
+    if not holds_key(row, key):
         raise TournamentNotAllowed("this needs the tournament's edit link")
     return row
 
@@ -212,6 +212,16 @@ def withdraw(row: TournamentRow, number: int) -> ParticipantRow:
     participant.withdrawn = True
     db.session.commit()
     return participant
+
+
+def holds_key(row: TournamentRow, key: str | None) -> bool:
+    """Tell whether a request holds the tournament's edit key."""
+    return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
+
+
+def table_key(row: TournamentRow, key: str, round_row: TournamentRoundRow, table: TournamentTableRow) -> str:
+    """The edit key of a table's list, found again from the tournament's key."""
+    return key_from_token(_table_token(key, row, round_row.number, round_row.seed, table.seats))
 
 
 # -- drawing a round ----------------------------------------------------------------------------
