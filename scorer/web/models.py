@@ -1,4 +1,4 @@
-"""The database: lists, their deals as entered, groups of lists, and saved house-rule presets.
+"""The database: lists, their deals as entered, groups of lists, saved house-rule presets, tournaments.
 
 Totals are never stored: they are derived by replaying a list's deals
 through the engine, so they cannot drift.
@@ -220,3 +220,85 @@ class PresetRow(Model):
     )
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+
+
+class TournamentRow(Model):
+    """A tournament: its rules, how many rounds of how many deals, its participants and rounds.
+
+    Like a list, it has a view link (its id) and an edit key, stored hashed.
+    Each table of each round is a list of its own (TournamentTableRow).
+    """
+
+    __tablename__ = "tournaments"
+    __table_args__ = (sa.UniqueConstraint("creation_token", name="uq_tournaments_creation_token"),)
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    name: so.Mapped[str] = so.mapped_column(sa.String(80))
+    family_name: so.Mapped[str] = so.mapped_column(sa.String(16))
+    #: The rules every table's list takes, every default filled in (RuleSet.to_dict()).
+    rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    rounds: so.Mapped[int]
+    deals_per_round: so.Mapped[int]
+    edit_key_hash: so.Mapped[str] = so.mapped_column(sa.String(64))
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    #: A hash of the Idempotency-Key the tournament was made with: a resend finds it.
+    creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+    #: A hash of what was sent with that key: the key sent again with another body is refused.
+    creation_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+
+
+class ParticipantRow(Model):
+    """A participant of a tournament: a start number (1, 2, ...) and a name."""
+
+    __tablename__ = "tournament_participants"
+    __table_args__ = (
+        sa.UniqueConstraint("tournament_id", "number", name="uq_tournament_participants_number"),
+    )
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    tournament_id: so.Mapped[str] = so.mapped_column(
+        sa.ForeignKey("tournaments.id", ondelete="CASCADE", name="fk_tournament_participants_tournament"),
+    )
+    number: so.Mapped[int]
+    name: so.Mapped[str] = so.mapped_column(sa.Text)
+    #: A withdrawn participant keeps their points and is seated in no later round.
+    withdrawn: so.Mapped[bool] = so.mapped_column(default=False)
+
+
+class TournamentRoundRow(Model):
+    """A round drawn: its number and the seed its draw was made with."""
+
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (
+        sa.UniqueConstraint("tournament_id", "number", name="uq_tournament_rounds_number"),
+    )
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    tournament_id: so.Mapped[str] = so.mapped_column(
+        sa.ForeignKey("tournaments.id", ondelete="CASCADE", name="fk_tournament_rounds_tournament"),
+    )
+    number: so.Mapped[int]
+    seed: so.Mapped[str] = so.mapped_column(sa.String(64))
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+
+
+class TournamentTableRow(Model):
+    """A table of a round: the start numbers seated there, in order, and the list it keeps."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (
+        sa.UniqueConstraint("round_id", "number", name="uq_tournament_tables_number"),
+    )
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    round_id: so.Mapped[int] = so.mapped_column(
+        sa.ForeignKey("tournament_rounds.id", ondelete="CASCADE", name="fk_tournament_tables_round"),
+    )
+    number: so.Mapped[int]
+    #: The table's list; None once the list was deleted (the table then scores nothing).
+    list_id: so.Mapped[str | None] = so.mapped_column(
+        sa.ForeignKey("lists.id", ondelete="SET NULL", name="fk_tournament_tables_list"),
+        default=None, index=True,
+    )
+    #: The start numbers seated, in seating order.
+    seats: so.Mapped[list[int]] = so.mapped_column(sa.JSON)

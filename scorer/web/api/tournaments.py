@@ -1,0 +1,111 @@
+"""The JSON API of tournaments: making one, its participants, drawing rounds, the standings.
+
+Each table of a round is a list: its deals go to the list's own endpoints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+
+from scorer.web.api.routes import answers_json, json_object, made
+from scorer.web.limits import limit_list_creation
+from scorer.web.models import ParticipantRow, TournamentRow
+from scorer.web.services import tournaments as service
+
+bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
+
+
+def _editable(tournament_id: str) -> TournamentRow:
+    return service.tournament_to_change(tournament_id, request.headers.get("X-Edit-Key"))
+
+
+def _list_link(list_id: str | None, key: str | None = None) -> dict[str, Any] | None:
+    """A table's list: its id and link, and its edit key and link when given."""
+    if list_id is None:
+        return None
+    link = {"id": list_id, "url": url_for("lists.show_list", list_id=list_id)}
+    if key:
+        link |= {"edit_key": key, "edit_url": url_for("lists.show_list", list_id=list_id, key=key)}
+    return link
+
+
+def _participant(participant: ParticipantRow) -> dict[str, Any]:
+    return {"number": participant.number, "name": participant.name, "withdrawn": participant.withdrawn}
+
+
+@bp.post("")
+@limit_list_creation
+@answers_json
+def create_tournament() -> Any:
+    """Make a tournament from its name, rules, players, rounds and deals per round."""
+    idempotency_key = request.headers.get("Idempotency-Key", "").strip() or None
+    row, key = service.create_tournament(json_object(), idempotency_key=idempotency_key)
+    return jsonify(made("tournaments_api.read_tournament", "tournament_id", row.id, key)), 201
+
+
+@bp.get("/<tournament_id>")
+@answers_json
+def read_tournament(tournament_id: str) -> Any:
+    """The tournament: its participants, the rounds drawn with their tables, and the standings."""
+    row = service.get_tournament(tournament_id)
+    people = service.participants(row)
+    names = {p.number: p.name for p in people}
+    # The tables' edit keys for the organiser only: whoever sends the tournament's key.
+    key = request.headers.get("X-Edit-Key")
+    key = key if service.holds_key(row, key) else None
+    return jsonify(
+        id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
+        deals_per_round=row.deals_per_round,
+        url=url_for("tournaments_api.read_tournament", tournament_id=row.id),
+        players=[_participant(p) for p in people],
+        rounds=[
+            {"round": round_row.number, "seed": round_row.seed, "tables": [
+                {"table": table.number, "numbers": list(table.seats),
+                 "players": [names[n] for n in table.seats],
+                 "list": _list_link(table.list_id, key and service.table_key(row, key, round_row, table))}
+                for table in tables]}
+            for round_row, tables in service.drawn_rounds(row)
+        ],
+        standings=[
+            {"place": s.place, "player": p.name, "number": p.number, "points": s.points,
+             "solos_won": s.solos_won, "rounds": list(s.rounds), "withdrawn": p.withdrawn}
+            for s, p in service.tournament_standings(row)
+        ],
+    )
+
+
+@bp.post("/<tournament_id>/rounds")
+@limit_list_creation
+@answers_json
+def draw_round(tournament_id: str) -> Any:
+    """Draw the next round: a list for each table, its edit key answered this once."""
+    row = _editable(tournament_id)
+    body = json_object() if request.get_data(cache=True).strip() else {}
+    key = request.headers.get("X-Edit-Key") or ""
+    round_row, tables = service.draw_next_round(row, key, body.get("seed"))
+    return jsonify(
+        round=round_row.number, seed=round_row.seed,
+        tables=[
+            {"table": t.number, "players": list(t.players), "list": _list_link(t.list_row.id, t.key)}
+            for t in tables
+        ],
+    ), 201
+
+
+@bp.post("/<tournament_id>/players")
+@answers_json
+def register(tournament_id: str) -> Any:
+    """Register late participants (``{"players": [names]}``): seated from the next round drawn."""
+    row = _editable(tournament_id)
+    added = service.register(row, json_object().get("players"))
+    return jsonify(players=[_participant(p) for p in added]), 201
+
+
+@bp.post("/<tournament_id>/players/<int:number>/withdraw")
+@answers_json
+def withdraw(tournament_id: str, number: int) -> Any:
+    """Withdraw a participant: they keep their points and are seated in no later round."""
+    row = _editable(tournament_id)
+    return jsonify(_participant(service.withdraw(row, number)))

@@ -1,0 +1,312 @@
+"""A tournament: making it, its participants, drawing a round's tables (a list each), its standings.
+
+The seat draw and the ranking are ``scorer.tournaments``; each table of each
+round is a list like any other, made by :func:`create_list` and read
+through the cached list state, so its deals go to the list's own endpoint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+import sqlalchemy.exc
+
+from scorer.engine import N_, Family, ScoringError, parse_rules
+from scorer.engine.errors import shown
+from scorer.engine.values import name as player_name
+from scorer.engine.values import name_key
+from scorer.tournaments.draw import DrawError, deals_at, draw_round, table_sizes
+from scorer.tournaments.standings import RoundResult, Standing, standings, table_result
+from scorer.web.extensions import db
+from scorer.web.models import (
+    ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow,
+)
+from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
+from scorer.web.services.idempotency import sent_with_key
+from scorer.web.services.keys import hash_key, key_from_token, token_digest
+from scorer.web.services.lists import create_list, is_list_id
+from scorer.web.services.state import list_state
+
+#: The longest tournament name kept.
+MAX_TOURNAMENT_NAME = 80
+#: The most participants, rounds and deals per round a tournament takes.
+MOST_PARTICIPANTS = 2000
+MOST_ROUNDS = 20
+MOST_DEALS = 200
+#: The option a family scores tournament points with: a tournament of such a family must set it.
+_TOURNAMENT_POINTS = "table_points"
+
+
+class TournamentNotAllowed(NotAllowed):
+    """The tournament's edit key is missing or wrong."""
+
+
+@dataclass(frozen=True)
+class DrawnTable:
+    """A table just drawn: its number, its players' names, its list and the list's edit key."""
+
+    number: int
+    players: tuple[str, ...]
+    list_row: ScoreListRow
+    key: str
+
+
+def seats_per_table(family: Family) -> int:
+    """How many sit at a full table: as many as play a deal (the dealer of a larger table sits out)."""
+    return family.most_active or min(family.seats)
+
+
+# -- making and finding -------------------------------------------------------------------------
+
+
+def _whole(value: Any, key: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScoringError(key, N_("must be a whole number from %(low)s to %(high)s, not %(value)s"),
+                           low=low, high=high, value=shown(value))
+    return value
+
+
+def _checked_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScoringError("name", N_("needs a name for the tournament"))
+    return value.strip()[:MAX_TOURNAMENT_NAME]
+
+
+def _checked_players(value: Any, taken: Sequence[str] = ()) -> list[str]:
+    """Participants' names: each a player's name, no two alike (nor like one of ``taken``)."""
+    if not isinstance(value, list):
+        raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
+    if len(value) + len(taken) > MOST_PARTICIPANTS:
+        raise ScoringError("players", N_("a tournament has at most %(most)s participants"),
+                           most=MOST_PARTICIPANTS)
+    seen = {name_key(name): name for name in taken}
+    players = []
+    for raw in value:
+        player = player_name(raw, "players").strip()
+        other = seen.setdefault(name_key(player), player)
+        if other != player or player in players:
+            raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=player)
+        players.append(player)
+    return players
+
+
+def _checked_rules(value: Any) -> dict[str, Any]:
+    rules = parse_rules(value)
+    if any(option.key == _TOURNAMENT_POINTS for option in rules.family.options) \
+            and rules.get(_TOURNAMENT_POINTS) is None:
+        raise ScoringError(f"rules.{_TOURNAMENT_POINTS}", N_("a tournament needs tournament points"))
+    return rules.to_dict()
+
+
+@transaction
+def create_tournament(
+    document: Mapping[str, Any], *, idempotency_key: str | None = None,
+) -> tuple[TournamentRow, str]:
+    """Store a new tournament and its participants (start numbers 1, 2, ...); return it and its edit key.
+
+    A repeated Idempotency-Key stores it once; sent again with another body, it is refused.
+    """
+    sent = sent_with_key(idempotency_key, document)
+    token = f"tournament:{idempotency_key}" if idempotency_key else None
+    if token:
+        repeat = db.session.scalar(
+            sa.select(TournamentRow).where(TournamentRow.creation_token == token_digest(token)))
+        if repeat is not None:
+            if repeat.creation_fingerprint != sent:
+                raise ScoringError("Idempotency-Key", N_(
+                    "was sent before with another tournament; a new tournament needs a new key"))
+            return repeat, key_from_token(token)
+    name = _checked_name(document.get("name"))
+    rules = _checked_rules(document.get("rules"))
+    players = _checked_players(document.get("players"))
+    rounds = _whole(document.get("rounds"), "rounds", 1, MOST_ROUNDS)
+    deals = _whole(document.get("deals_per_round"), "deals_per_round", 1, MOST_DEALS)
+    seats = seats_per_table(parse_rules(rules).family)
+    if deals % seats:
+        raise ScoringError("deals_per_round", N_("the number of deals must be a multiple of %(players)s"),
+                           players=seats)
+    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+    row = TournamentRow(
+        id=secrets.token_urlsafe(16), name=name, family_name=rules["preset"], rules=rules,
+        rounds=rounds, deals_per_round=deals, edit_key_hash=hash_key(key),
+        creation_token=token_digest(token) if token else None, creation_fingerprint=sent,
+    )
+    db.session.add(row)
+    db.session.flush()  # the participants' rows refer to it
+    db.session.add_all(
+        ParticipantRow(tournament_id=row.id, number=number, name=player, withdrawn=False)
+        for number, player in enumerate(players, start=1))
+    db.session.commit()
+    return row, key
+
+
+def get_tournament(tournament_id: str) -> TournamentRow:
+    """Find a tournament by its id (shaped as a list's)."""
+    row = db.session.get(TournamentRow, tournament_id) if is_list_id(tournament_id) else None
+    if row is None:
+        raise NotFound("no such tournament")
+    return row
+
+
+def tournament_to_change(tournament_id: str, key: str | None) -> TournamentRow:
+    """Find a tournament to change with its edit key."""
+    row = get_tournament(tournament_id)
+    if not holds_key(row, key):
+        raise TournamentNotAllowed("this needs the tournament's edit link")
+    return row
+
+
+def participants(row: TournamentRow) -> list[ParticipantRow]:
+    """The tournament's participants by start number."""
+    return list(db.session.scalars(
+        sa.select(ParticipantRow).where(ParticipantRow.tournament_id == row.id).order_by(ParticipantRow.number)))
+
+
+def drawn_rounds(row: TournamentRow) -> list[tuple[TournamentRoundRow, list[TournamentTableRow]]]:
+    """The rounds drawn so far, in order, each with its tables in order."""
+    rounds = list(db.session.scalars(
+        sa.select(TournamentRoundRow).where(TournamentRoundRow.tournament_id == row.id)
+        .order_by(TournamentRoundRow.number)))
+    tables: dict[int, list[TournamentTableRow]] = {r.id: [] for r in rounds}
+    if rounds:
+        for table in db.session.scalars(
+                sa.select(TournamentTableRow).where(TournamentTableRow.round_id.in_(list(tables)))
+                .order_by(TournamentTableRow.number)):
+            tables[table.round_id].append(table)
+    return [(r, tables[r.id]) for r in rounds]
+
+
+# -- participants -------------------------------------------------------------------------------
+
+
+@transaction
+def register(row: TournamentRow, names: Any) -> list[ParticipantRow]:
+    """Register late participants (next start numbers): they are seated from the next round drawn."""
+    if len(drawn_rounds(row)) >= row.rounds:
+        raise ScoringError("players", N_("every round is drawn: nobody can join any more"))
+    present = participants(row)
+    players = _checked_players(names, [p.name for p in present])
+    if not players:
+        raise ScoringError("players", N_("names nobody"))
+    start = max((p.number for p in present), default=0) + 1
+    added = [ParticipantRow(tournament_id=row.id, number=start + i, name=player, withdrawn=False)
+             for i, player in enumerate(players)]
+    db.session.add_all(added)
+    db.session.commit()
+    return added
+
+
+@transaction
+def withdraw(row: TournamentRow, number: int) -> ParticipantRow:
+    """Withdraw a participant: they keep their points and are seated in no later round."""
+    participant = db.session.scalar(sa.select(ParticipantRow).where(
+        ParticipantRow.tournament_id == row.id, ParticipantRow.number == number))
+    if participant is None:
+        raise NotFound("no such participant")
+    participant.withdrawn = True
+    db.session.commit()
+    return participant
+
+
+def holds_key(row: TournamentRow, key: str | None) -> bool:
+    """Tell whether a request holds the tournament's edit key."""
+    return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
+
+
+def table_key(row: TournamentRow, key: str, round_row: TournamentRoundRow, table: TournamentTableRow) -> str:
+    """The edit key of a table's list, found again from the tournament's key."""
+    return key_from_token(_table_token(key, row, round_row.number, round_row.seed, table.seats))
+
+
+# -- drawing a round ----------------------------------------------------------------------------
+
+
+def _table_token(key: str, row: TournamentRow, round_number: int, seed: str, table: Sequence[int]) -> str:
+    """The one-time token a table's list is made with: its edit key follows from the tournament's.
+
+    Only whoever holds the tournament's key can make it, so nobody else is
+    handed the list's key; a draw sent again with the same seed finds the
+    lists it made.
+    """
+    label = f"{row.id}:{round_number}:{seed}:{','.join(map(str, table))}".encode()
+    return "tournament-table:" + hmac.new(key.encode(), label, hashlib.sha256).hexdigest()
+
+
+def draw_next_round(row: TournamentRow, key: str, seed: Any = None) -> tuple[TournamentRoundRow, list[DrawnTable]]:
+    """Draw the next round: seat the participants not withdrawn, and make each table's list."""
+    drawn = drawn_rounds(row)
+    number = len(drawn) + 1
+    if number > row.rounds:
+        raise ScoringError("rounds", N_("all %(rounds)s rounds are drawn"), rounds=row.rounds)
+    if seed is None:
+        seed = secrets.token_hex(8)
+    elif isinstance(seed, int) and not isinstance(seed, bool):
+        seed = str(seed)
+    if not isinstance(seed, str) or not 0 < len(seed) <= 64 or not seed.isprintable():
+        raise ScoringError("seed", N_("must be text of 1 to 64 characters, not %(value)s"), value=shown(seed))
+    family = parse_rules(row.rules).family
+    seats = seats_per_table(family)
+    present = [p for p in participants(row) if not p.withdrawn]
+    names = {p.number: p.name for p in present}
+    try:
+        sizes = table_sizes(len(present), seats)
+        if any(size not in family.seats for size in sizes):
+            raise DrawError(f"{len(present)} participants do not fill tables of {seats}")
+        draw = draw_round(list(names), seats, [[t.seats for t in tables] for _r, tables in drawn],
+                          f"{row.id}:{number}:{seed}")
+    except DrawError as error:
+        raise ScoringError("players", str(error)) from None
+    made = []
+    for index, table in enumerate(draw.tables, start=1):
+        players = [names[n] for n in table]
+        document = {"rules": row.rules, "players": players}
+        list_row, list_key = create_list(
+            document, title=f"{row.name} · Round {number} · Table {index}",
+            ends={"kind": "deals", "count": deals_at(len(table), seats, row.deals_per_round)},
+            token=_table_token(key, row, number, seed, table))
+        made.append(DrawnTable(index, tuple(players), list_row, list_key))
+    round_row = TournamentRoundRow(tournament_id=row.id, number=number, seed=seed)
+    try:
+        db.session.add(round_row)
+        db.session.flush()
+        db.session.add_all(
+            TournamentTableRow(round_id=round_row.id, number=t.number, list_id=t.list_row.id,
+                               seats=list(table))
+            for t, table in zip(made, draw.tables))
+        db.session.commit()
+    except sa.exc.IntegrityError:
+        db.session.rollback()
+        raise Conflict(f"round {number} was drawn meanwhile") from None
+    return round_row, made
+
+
+# -- standings ----------------------------------------------------------------------------------
+
+
+def tournament_standings(row: TournamentRow) -> list[tuple[Standing, ParticipantRow]]:
+    """Each participant's place, points, solo games won and points per round, from the tables' lists."""
+    people = participants(row)
+    by_number = {p.number: p for p in people}
+    drawn = drawn_rounds(row)
+    list_ids = [t.list_id for _r, tables in drawn for t in tables if t.list_id]
+    lists = {r.id: r for r in db.session.scalars(sa.select(ScoreListRow).where(ScoreListRow.id.in_(list_ids)))} \
+        if list_ids else {}
+    results: dict[int, list[RoundResult]] = {p.number: [] for p in people}
+    for _round, tables in drawn:
+        seated: dict[int, RoundResult] = {}
+        for table in tables:
+            list_row = lists.get(table.list_id or "")
+            if list_row is None:
+                continue
+            result = list_state(list_row).result
+            for number in table.seats:
+                seated[number] = table_result(result, by_number[number].name)
+        for number, played in results.items():
+            played.append(seated.get(number, RoundResult()))
+    return [(s, by_number[s.participant]) for s in standings(results, row.rounds)]

@@ -1,0 +1,213 @@
+"""The tournament API: making a tournament, drawing rounds (a list per table), the standings."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+RULES = {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"], "table_points": {"system": "1/5"}}
+
+
+def names(count: int) -> list[str]:
+    return [f"Player {n}" for n in range(1, count + 1)]
+
+
+def tournament(**given: Any) -> dict[str, Any]:
+    return {"name": "Cup", "rules": RULES, "players": names(40), "rounds": 3, "deals_per_round": 32, **given}
+
+
+def create(client: FlaskClient, **given: Any) -> dict[str, Any]:
+    response = client.post("/api/tournaments", json=tournament(**given))
+    assert response.status_code == 201, response.get_json()
+    return dict(response.get_json())
+
+
+def draw(client: FlaskClient, made: dict[str, Any], **body: Any) -> Any:
+    return client.post(f"/api/tournaments/{made['id']}/rounds", json=body or None,
+                       headers={"X-Edit-Key": made["edit_key"]})
+
+
+def read(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
+    response = client.get(f"/api/tournaments/{made['id']}")
+    assert response.status_code == 200
+    return dict(response.get_json())
+
+
+def test_a_tournament_is_made_with_its_links_and_key(client: FlaskClient) -> None:
+    made = create(client)
+    assert set(made) == {"id", "url", "edit_key", "edit_url"}
+    answer = read(client, made)
+    assert answer["name"] == "Cup" and answer["rounds"] == []
+    assert [p["number"] for p in answer["players"]] == list(range(1, 41))
+    assert [s["place"] for s in answer["standings"]] == [1] * 40  # nobody has played: all tie
+    assert answer["standings"][0] == {
+        "place": 1, "player": "Player 1", "number": 1, "points": 0, "solos_won": 0,
+        "rounds": [0, 0, 0], "withdrawn": False}
+
+
+@pytest.mark.parametrize(("given", "key"), [
+    ({"name": " "}, "name"),
+    ({"rules": {"preset": "nothing"}}, "rules.preset"),
+    ({"rules": {"preset": "bavarian"}}, "rules.table_points"),
+    ({"rules": {**RULES, "games": ["sauspiel", "ramsch"]}}, "rules.table_points"),
+    ({"players": ["Anna", "Anna"]}, "players"),
+    ({"players": "Anna"}, "players"),
+    ({"rounds": 0}, "rounds"),
+    ({"rounds": True}, "rounds"),
+    ({"deals_per_round": 30}, "deals_per_round"),
+])
+def test_refusals_name_the_key(client: FlaskClient, given: dict[str, Any], key: str) -> None:
+    response = client.post("/api/tournaments", json=tournament(**given))
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["key"] == key and body["deal"] is None and body["error"]
+
+
+def test_three_rounds_of_forty_seat_nobody_together_twice(client: FlaskClient) -> None:
+    made = create(client)
+    met: set[tuple[str, str]] = set()
+    for number in (1, 2, 3):
+        response = draw(client, made)
+        assert response.status_code == 201, response.get_json()
+        answer = response.get_json()
+        assert answer["round"] == number and answer["seed"]
+        assert len(answer["tables"]) == 10
+        seated = [name for table in answer["tables"] for name in table["players"]]
+        assert sorted(seated) == sorted(names(40))
+        for table in answer["tables"]:
+            pairs = set(combinations(sorted(table["players"]), 2))
+            assert not pairs & met
+            met |= pairs
+            assert client.get(table["list"]["url"]).status_code == 200
+            document = client.get(f"/api/lists/{table['list']['id']}").get_json()
+            assert document["players"] == table["players"]
+            assert document["ends"] == {"kind": "deals", "count": 32}
+            assert document["title"] == f"Cup · Round {number} · Table {table['table']}"
+    refused = draw(client, made)
+    assert refused.status_code == 422 and refused.get_json()["key"] == "rounds"
+    rounds = read(client, made)["rounds"]
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    assert "edit_key" not in str(rounds)
+
+
+def test_the_organiser_reads_the_tables_edit_keys_again(client: FlaskClient) -> None:
+    made = create(client, players=names(8))
+    tables = draw(client, made).get_json()["tables"]
+    path = f"/api/tournaments/{made['id']}"
+    kept = client.get(path, headers={"X-Edit-Key": made["edit_key"]}).get_json()["rounds"][0]["tables"]
+    assert [t["list"] for t in kept] == [t["list"] for t in tables]
+    guessed = client.get(path, headers={"X-Edit-Key": "guess"}).get_json()["rounds"][0]["tables"]
+    assert "edit_key" not in str(guessed)
+
+
+def test_a_round_with_the_same_seed_seats_the_same_tables(client: FlaskClient) -> None:
+    first, second = create(client), create(client)
+    a = draw(client, first, seed="fixed").get_json()
+    b = draw(client, second, seed="fixed").get_json()
+    assert a["seed"] == b["seed"] == "fixed"
+    # The tournament's id is part of the draw's seed: two tournaments differ.
+    assert [t["players"] for t in a["tables"]] != [t["players"] for t in b["tables"]]
+    again = draw(client, first, seed=7).get_json()
+    assert again["seed"] == "7"
+
+
+def test_standings_follow_the_deals_of_the_table_lists(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=4)
+    tables = draw(client, made).get_json()["tables"]
+    first, second = tables
+    a, b, c, d = first["players"]
+    headers = {"X-Edit-Key": first["list"]["edit_key"]}
+    deals = f"/api/lists/{first['list']['id']}/deals"
+    assert client.post(deals, json={"game": "sauspiel", "declarer": a, "partner": c, "points": 72},
+                       headers=headers).status_code == 201
+    assert client.post(deals, json={"game": "solo", "declarer": b, "points": 61},
+                       headers=headers).status_code == 201
+    document = client.get(f"/api/lists/{first['list']['id']}").get_json()
+    totals = document["totals"]
+    standings = {s["player"]: s for s in read(client, made)["standings"]}
+    for name in first["players"]:
+        assert standings[name]["points"] == totals[name]
+        assert standings[name]["rounds"] == [totals[name], 0]
+    assert standings[b]["solos_won"] == 1 and standings[a]["solos_won"] == 0
+    ordered = read(client, made)["standings"]
+    assert ordered[0]["player"] == b and ordered[0]["place"] == 1
+    # The four of the other table have played nothing: equal, they share a place.
+    untouched = [s for s in ordered if s["player"] in second["players"]]
+    assert len({s["place"] for s in untouched}) == 1
+    places = [s["place"] for s in ordered]
+    assert places == sorted(places)
+
+
+def test_the_edit_key_is_needed(client: FlaskClient) -> None:
+    made = create(client, players=names(8))
+    path = f"/api/tournaments/{made['id']}"
+    assert client.post(f"{path}/rounds").status_code == 403
+    assert client.post(f"{path}/rounds", headers={"X-Edit-Key": "guess"}).status_code == 403
+    assert client.post(f"{path}/players", json={"players": ["Late"]}).status_code == 403
+    assert client.post(f"{path}/players/1/withdraw").status_code == 403
+    assert client.get("/api/tournaments/" + "A" * 22).status_code == 404
+    assert read(client, made)["rounds"] == []
+
+
+def test_an_idempotency_key_makes_the_tournament_once(client: FlaskClient) -> None:
+    headers = {"Idempotency-Key": "cup-2026"}
+    first = client.post("/api/tournaments", json=tournament(), headers=headers)
+    again = client.post("/api/tournaments", json=tournament(), headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert first.get_json() == again.get_json()
+    other = client.post("/api/tournaments", json=tournament(name="Other"), headers=headers)
+    assert other.status_code == 422 and other.get_json()["key"] == "Idempotency-Key"
+    bad = client.post("/api/tournaments", json=tournament(), headers={"Idempotency-Key": "é"})
+    assert bad.status_code == 400
+
+
+def test_fifteen_play_sheepshead_at_tables_of_five(client: FlaskClient) -> None:
+    made = create(client, rules={"preset": "sheepshead"}, players=names(15), deals_per_round=20)
+    answer = draw(client, made).get_json()
+    assert [len(t["players"]) for t in answer["tables"]] == [5, 5, 5]
+    document = client.get(f"/api/lists/{answer['tables'][0]['list']['id']}").get_json()
+    assert document["ends"] == {"kind": "deals", "count": 20}
+    assert draw(client, made).status_code == 201
+
+
+def test_a_sixth_at_a_sheepshead_table_plays_more_deals(client: FlaskClient) -> None:
+    made = create(client, rules={"preset": "sheepshead"}, players=names(16), deals_per_round=20)
+    tables = draw(client, made).get_json()["tables"]
+    assert sorted(len(t["players"]) for t in tables) == [5, 5, 6]
+    six = next(t for t in tables if len(t["players"]) == 6)
+    assert client.get(f"/api/lists/{six['list']['id']}").get_json()["ends"]["count"] == 24
+
+
+def test_participants_who_do_not_fill_tables_are_refused(client: FlaskClient) -> None:
+    made = create(client, players=names(7))
+    response = draw(client, made)
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["key"] == "players" and "add 1" in body["error"]
+
+
+def test_late_participants_and_withdrawals_change_the_next_round(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=4)
+    path = f"/api/tournaments/{made['id']}"
+    headers = {"X-Edit-Key": made["edit_key"]}
+    first = draw(client, made).get_json()
+    added = client.post(f"{path}/players", json={"players": ["Late", "Later"]},
+                        headers=headers)
+    assert added.status_code == 201
+    assert [p["number"] for p in added.get_json()["players"]] == [9, 10]
+    twice = client.post(f"{path}/players", json={"players": ["player 1"]}, headers=headers)
+    assert twice.status_code == 422 and twice.get_json()["key"] == "players"
+    gone = client.post(f"{path}/players/3/withdraw", headers=headers)
+    assert gone.status_code == 200 and gone.get_json()["withdrawn"] is True
+    assert client.post(f"{path}/players/99/withdraw", headers=headers).status_code == 404
+    second = draw(client, made).get_json()
+    seated = sorted(name for t in second["tables"] for name in t["players"])
+    assert seated == sorted([n for n in names(8) if n != "Player 3"] + ["Late", "Later"])
+    assert len(first["tables"]) == 2 and [len(t["players"]) for t in second["tables"]] == [5, 4]
+    standings = {s["number"]: s for s in read(client, made)["standings"]}
+    assert standings[3]["withdrawn"] is True and standings[9]["rounds"] == [0, 0]
+    full = client.post(f"{path}/players", json={"players": ["Too late"]}, headers=headers)
+    assert full.status_code == 422 and full.get_json()["key"] == "players"
