@@ -211,3 +211,16 @@ def test_late_participants_and_withdrawals_change_the_next_round(client: FlaskCl
     assert standings[3]["withdrawn"] is True and standings[9]["rounds"] == [0, 0]
     full = client.post(f"{path}/players", json={"players": ["Too late"]}, headers=headers)
     assert full.status_code == 422 and full.get_json()["key"] == "players"
+
+
+def test_a_draw_sent_twice_naming_its_round_draws_once(client: FlaskClient) -> None:
+    made = create(client, players=names(8))
+    first = draw(client, made, round=1)
+    assert first.status_code == 201
+    again = draw(client, made, round=1)
+    assert again.status_code == 200 and again.get_json() == first.get_json()
+    assert len(read(client, made)["rounds"]) == 1
+    skipped = draw(client, made, round=3)
+    assert skipped.status_code == 422 and skipped.get_json()["key"] == "round"
+    assert draw(client, made, round=2).status_code == 201
+    assert len(read(client, made)["rounds"]) == 2

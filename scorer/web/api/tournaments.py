@@ -80,18 +80,22 @@ def read_tournament(tournament_id: str) -> Any:
 @limit_list_creation
 @answers_json
 def draw_round(tournament_id: str) -> Any:
-    """Draw the next round: a list for each table, its edit key answered this once."""
+    """Draw the next round: a list for each table, with its edit key.
+
+    With ``round`` in the body, a round drawn already answers as it was (200):
+    a draw sent twice draws once.
+    """
     row = _editable(tournament_id)
     body = json_object() if request.get_data(cache=True).strip() else {}
     key = request.headers.get("X-Edit-Key") or ""
-    round_row, tables = service.draw_next_round(row, key, body.get("seed"))
+    round_row, tables, new = service.draw_next_round(row, key, body.get("seed"), body.get("round"))
     return jsonify(
         round=round_row.number, seed=round_row.seed,
         tables=[
             {"table": t.number, "players": list(t.players), "list": _list_link(t.list_row.id, t.key)}
             for t in tables
         ],
-    ), 201
+    ), 201 if new else 200
 
 
 @bp.post("/<tournament_id>/players")

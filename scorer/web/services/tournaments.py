@@ -238,10 +238,37 @@ def _table_token(key: str, row: TournamentRow, round_number: int, seed: str, tab
     return "tournament-table:" + hmac.new(key.encode(), label, hashlib.sha256).hexdigest()
 
 
-def draw_next_round(row: TournamentRow, key: str, seed: Any = None) -> tuple[TournamentRoundRow, list[DrawnTable]]:
-    """Draw the next round: seat the participants not withdrawn, and make each table's list."""
+def drawn_round(row: TournamentRow, key: str, number: int) -> tuple[TournamentRoundRow, list[DrawnTable]]:
+    """A round drawn before, with its tables' lists and their edit keys (found from the tournament's)."""
+    round_row, tables = drawn_rounds(row)[number - 1]
+    names = {p.number: p.name for p in participants(row)}
+    out = []
+    for table in tables:
+        kept = db.session.get(ScoreListRow, table.list_id) if table.list_id is not None else None
+        if kept is not None:  # a table whose list was deleted is left out
+            out.append(DrawnTable(table.number, tuple(names[n] for n in table.seats), kept,
+                                  table_key(row, key, round_row, table)))
+    return round_row, out
+
+
+def draw_next_round(
+    row: TournamentRow, key: str, seed: Any = None, wanted: Any = None,
+) -> tuple[TournamentRoundRow, list[DrawnTable], bool]:
+    """Draw the next round: seat the participants not withdrawn, and make each table's list.
+
+    ``wanted`` names the round the caller means to draw: a round drawn
+    already is answered again as it was (a draw sent twice draws once), the
+    next one is drawn, any other is refused. Answers the round, its tables,
+    and whether it was drawn now.
+    """
     drawn = drawn_rounds(row)
     number = len(drawn) + 1
+    if wanted is not None:
+        wanted = _whole(wanted, "round", 1, row.rounds)
+        if wanted < number:
+            return (*drawn_round(row, key, wanted), False)
+        if wanted > number:
+            raise ScoringError("round", N_("round %(number)s is the next to draw"), number=number)
     if number > row.rounds:
         raise ScoringError("rounds", N_("all %(rounds)s rounds are drawn"), rounds=row.rounds)
     if seed is None:
@@ -283,7 +310,7 @@ def draw_next_round(row: TournamentRow, key: str, seed: Any = None) -> tuple[Tou
     except sa.exc.IntegrityError:
         db.session.rollback()
         raise Conflict(f"round {number} was drawn meanwhile") from None
-    return round_row, made
+    return round_row, made, True
 
 
 # -- standings ----------------------------------------------------------------------------------
