@@ -280,6 +280,8 @@ class NewListBase(FlaskForm):
             stem = "tariff_" if kind == "tariffs" else "laufende_from_"
             for key in amount_keys(self.engine_family, option):
                 values[key] = self[stem + key].data
+                if key in derived_keys(option) and values[key] is None:
+                    values.pop(key, None)  # an empty field: the entry keeps following the others
             return values
         if kind == "group":
             if not self[name].data:
@@ -327,6 +329,15 @@ class NewListBase(FlaskForm):
         return self.title
 
 
+def derived_keys(option: Option) -> tuple[str, ...]:
+    """The entries of an object of amounts whose default follows the others (empty: follow)."""
+    return tuple(getattr(option, "derived", ()))
+
+
 def amount_keys(family: Family, option: Option) -> list[str]:
-    """The entries of an object of amounts the page asks for: no tariff of a game the family lacks."""
-    return [k for k in option.default if not (k in GAMES and k not in family.games)]
+    """The entries of an object of amounts the page asks for: no tariff of a game the family lacks.
+
+    Entries whose default follows the others come last.
+    """
+    keys = [*option.default, *(k for k in derived_keys(option) if k not in option.default)]
+    return [k for k in keys if not (k in GAMES and k not in family.games)]
