@@ -35,9 +35,10 @@ def _field(family: Family, option: Option, value: Any) -> Field:
         )
     if kind == "choices":
         labels = getattr(option, "labels")
+        # The list file may write a single choice as its word.
         return MultiCheckboxField(
             label, choices=[choice(c, _l(labels.get(c, c))) for c in getattr(option, "choices")],
-            default=list(value or []),
+            default=[value] if isinstance(value, str) else list(value or []),
         )
     if kind == "games":
         # A game switched on by a house rule of its own name shows as that rule.

@@ -26,9 +26,10 @@ except ImportError:  # pragma: no cover - older WTForms
     SelectChoice = None
 
 
-from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
+from scorer.engine import FAMILIES, GAMES, Family, Option, ScoringError, parse_rules
 from scorer.engine.options import SECTION_LABELS
 from scorer.engine.values import MAX_NAME, MAX_TITLE
+from scorer.web import i18n
 from scorer.web.labels import always_played, seats_problem
 
 
@@ -234,6 +235,7 @@ class NewListBase(FlaskForm):
         if not games:
             self["games"].errors = [*self["games"].errors, str(_l("Choose at least one game."))]
             ok = False
+        ok = self.validate_choices() and ok
         kind = self.ends_kind.data
         count = self.ends_count.data
         if kind != "open" and not self.ends_count.errors:
@@ -246,6 +248,21 @@ class NewListBase(FlaskForm):
                     str(_l("The number of deals must be a multiple of %(players)s.",
                            players=len(names))),
                 ]
+                ok = False
+        return ok
+
+    def validate_choices(self) -> bool:
+        """Check each group of boxes the rules read as a list: one the engine needs ticked says so."""
+        ok = True
+        for option in self.shown_options():
+            if option.kind != "choices" or option.key not in self:
+                continue
+            field = self[option.key]
+            try:
+                option.parse(list(field.data or []), f"rules.{option.key}", {})
+            except ScoringError as error:
+                said = _l("Tick at least one.") if not field.data else i18n.reason(error)
+                field.errors = [*field.errors, str(said)]
                 ok = False
         return ok
 
