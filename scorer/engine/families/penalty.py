@@ -27,7 +27,7 @@ from scorer.engine.values import mapping, name, whole
 NAME = "penalty"
 
 #: Who reneged or misdealt, and pays.
-OFFENDER = Key("offender", name, "player")
+OFFENDER = Key("offender", name, "player", label=N_("Offender"))
 
 
 def penalty(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
