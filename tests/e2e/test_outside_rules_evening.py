@@ -23,12 +23,15 @@ from tests.e2e.conftest import (
     totals_on_screen,
 )
 from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_offline import banner, cellar_phone, same_deals, stored_deals, wait_until_kept
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
 FIVE = ["Anna", "Bene", "Chris", "Dora", "Emil"]
 SEVEN = [*FIVE, "Finn", "Gina"]
 FOUR = FIVE[:4]
 GAMES = {"pick": "Pick", "leaster": "Leaster", "doubler": "Doubler"}
+
+__all__ = ["cellar_phone"]  # the fixture, used by name
 
 
 @pytest.fixture
@@ -183,6 +186,45 @@ def test_seven_at_a_sheepshead_table_each_deal_shows_the_two_who_sit_out(phone: 
 
     matches_the_engine(phone, list_id, document, [deal for deal, _out in SEVEN_DEALS])
     phone.screenshot("outside-seven-list")
+
+
+def test_seven_offline_the_deal_after_one_waiting_has_the_next_two_sit_out(
+    cellar_phone: Phone, live_server: LiveServer,
+) -> None:
+    page = cellar_phone.page
+    document = {"rules": {"preset": "sheepshead", "no_pick": ["leaster", "doubler"]}, "players": SEVEN}
+    list_id = create_list_by_api(cellar_phone, document)
+    wait_until_kept(page, list_id)
+    cellar_phone.context.set_offline(True)
+    first = {"game": "pick", "declarer": "Bene", "partner": "Chris", "points": 70}
+    hand = Hand(page)
+    hand.new_deal()
+    enter_sheepshead(hand, first)
+    expect(page.locator(".waiting-list li")).to_have_count(1)
+
+    hand = Hand(page)
+    hand.new_deal()
+    # Gina dealt the first deal; Anna deals the second, and Anna and Bene sit it out.
+    expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · Anna and Bene sit out this deal")
+    hand.radio("Game", "Pick")
+    picker = page.get_by_role("group", name="Picker", exact=True)
+    expect(picker.get_by_role("radio", name="Anna deals, sits out", exact=True)).to_be_disabled()
+    expect(picker.get_by_role("radio", name="Bene sits out", exact=True)).to_be_disabled()
+    expect(picker.get_by_role("radio", name="Gina", exact=True)).to_be_enabled()
+    hand.radio("Game", "Leaster")
+    points = page.get_by_role("group", name="Card points of each player", exact=True)
+    expect(points.get_by_label("Gina", exact=True)).to_have_count(1)
+    expect(points.get_by_label("Bene", exact=True)).to_have_count(0)
+    second = {"game": "leaster", "points": {"Chris": 10, "Dora": 20, "Emil": 30, "Finn": 25, "Gina": 35}}
+    enter_sheepshead(hand, second, blank="Gina")
+    expect(page.locator(".waiting-list li")).to_have_count(2)
+
+    cellar_phone.context.set_offline(False)
+    expect(banner(page)).to_contain_text("Sent: stored as No. 1–2.")
+    kept = stored_deals(live_server, list_id)
+    assert same_deals(kept, [first, second])
+    expected = score_document({**document, "deals": [first, second]})
+    assert [d["payouts"] for d in kept] == [d["payouts"] for d in expected["deals"]]
 
 
 # -- (c) a renege settled as a penalty, in English and in German ---------------------------------
