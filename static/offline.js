@@ -440,37 +440,51 @@
     }
     if (reseated) return;
     const sitsOut = "sitsOut" in texts;
+    // How many sit a deal out: the dealer, then the players after, clockwise.
+    const count = parseInt(texts.sitsOut, 10) || 1;
+    const outOf = function (from) {
+      const seat = seats.indexOf(from);
+      return seats.map((_who, step) => seats[(seat + step) % seats.length]).slice(0, count);
+    };
+    const out = outOf(dealer);
+    const joined = fill(texts.textNamesAnd || "{names}, {last}", { names: out.slice(0, -1).join(", "), last: out[out.length - 1] });
+    const outWords = count > 1 ? fill(texts.textSitOut, { names: joined }) : texts.textSitsOut;
     const line = document.querySelector(".deal-dealer");
-    if (line) line.textContent = fill(texts.textDealer, { dealer: dealer }) + (sitsOut ? " · " + texts.textSitsOut : "");
+    if (line) line.textContent = fill(texts.textDealer, { dealer: dealer }) + (sitsOut ? " · " + outWords : "");
     if (!sitsOut || dealer === shown) return;
-    form.querySelectorAll("input[name=declarer], input[name=partner]").forEach(function (input) {
+    const shownOut = outOf(shown);
+    // Active on the page, out now; and out on the page, active now: as many of each.
+    const leaving = out.filter((who) => shownOut.indexOf(who) < 0);
+    const joining = shownOut.filter((who) => out.indexOf(who) < 0);
+    // Who to tap (declarer, partner, offender, a tie's loser): everyone, those out not tappable.
+    form.querySelectorAll(".choices.players input[type=radio]").forEach(function (input) {
+      if (!input.value) return;
       const choice = input.closest(".choice");
-      const out = input.value === dealer;
-      choice.classList.toggle("is-out", out);
-      input.disabled = out;
-      input.checked = input.checked && !out;
+      const isOut = out.indexOf(input.value) >= 0;
+      choice.classList.toggle("is-out", isOut);
+      input.disabled = isOut;
+      input.checked = input.checked && !isOut;
       const note = choice.querySelector("small");
-      if (note && !out) note.remove();
-      if (out && !note) {
+      if (note) note.remove();
+      if (isOut) {
         const said = document.createElement("small");
-        said.textContent = texts.textDealsOut;
+        said.textContent = input.value === dealer ? texts.textDealsOut : texts.textOut;
         choice.querySelector("span").append(" ", said);
       }
     });
-    // The fields of the players in the deal (card points, ties, no trick): the new
-    // dealer's become those of the dealer shown.
+    // The fields of the players in the deal (card points, no trick): those of the
+    // players who now sit out become those of the players who now play.
     form.querySelectorAll("input").forEach(function (input) {
-      const prefix = input.name.slice(0, input.name.length - dealer.length);
-      if (/^(points|no_trick)\.$/.test(prefix) && input.name === prefix + dealer) {
-        input.name = prefix + shown;
+      if (input.type === "radio") return;
+      leaving.forEach(function (who, at) {
+        const prefix = input.name.slice(0, input.name.length - who.length);
+        if (!/^[a-z_]+\.$/.test(prefix) || input.name !== prefix + who) return;
+        input.name = prefix + joining[at];
         const label = form.querySelector("label[for=\"" + input.id + "\"]");
-        if (label) label.textContent = shown;
-      }
-      if (["loser", "winner"].indexOf(input.name) >= 0 && input.value === dealer) input.value = shown;
-      const span = input.matches(".choice > input") && input.nextElementSibling;
-      if (span && input.name !== "declarer" && input.name !== "partner" && span.firstChild.textContent === dealer) {
-        span.firstChild.textContent = shown;
-      }
+        if (label) label.textContent = joining[at];
+        const span = input.matches(".choice > input") && input.nextElementSibling;
+        if (span && span.firstChild.textContent === who) span.firstChild.textContent = joining[at];
+      });
     });
     form.dispatchEvent(new Event("change", { bubbles: true }));
   }

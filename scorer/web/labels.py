@@ -88,3 +88,29 @@ def tariff_label(name: str, family: Family | None = None) -> str:
         if name in each.tariff_labels:
             return _(each.tariff_labels[name])
     return game_label(name)
+
+
+def sitting_out(family: Family, players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """Who sits out a deal dealt by ``dealer``: the dealer, then the players after, clockwise."""
+    if dealer not in players:
+        return ()
+    active = set(family.active(players, dealer))
+    first = players.index(dealer)
+    turn = players[first:] + players[:first]
+    return tuple(who for who in turn if who not in active)
+
+
+def names_joined(names: tuple[str, ...] | list[str]) -> str:
+    """Names as a sentence lists them: "Gina, Anna and Bene", in the page's language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
+
+
+def sit_out_words(names: tuple[str, ...]) -> str:
+    """Who sits out a deal, as a sentence; "" when nobody does."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return _("%(dealer)s sits out this deal.", dealer=names[0])
+    return _("%(names)s sit out this deal.", names=names_joined(names))

@@ -223,9 +223,12 @@ def stored(phone: Phone, list_id: str) -> dict[str, Any]:
 
 
 def units(text: str) -> int:
-    """A signed amount as the list page writes it (+20, \u221220, 1,040 or 1.040, a dash for 0)."""
+    """A signed amount as the list page writes it (+20, \u221220, 1,040 or 1.040, a dash for 0).
+
+    A player sitting the deal out gets nothing: the cell says so ("out", "aus").
+    """
     text = re.sub(r"[,.\u00a0\u202f]", "", text.strip().replace("\u2212", "-"))
-    return 0 if text in ("\u2013", "-", "0", "") else int(text)
+    return 0 if text in ("\u2013", "-", "0", "", "out", "aus") else int(text)
 
 
 def totals_on_screen(page: Page) -> dict[str, int]:

@@ -131,7 +131,10 @@ def test_a_tariff_changed_from_the_next_deal_leaves_the_deals_played(small_phone
     page.locator('input[name="change-tariff_solo"]').fill("100")
     shot(small_phone, "tariff", lang)
     send(page, "change")
-    assert stored(small_phone, list_id)["changes"] == [{"from": 3, "rules": {"tariffs": {"solo": 100}}}]
+    # The penalty's field is left empty: the penalty follows the solo tariff.
+    assert stored(small_phone, list_id)["changes"] == [
+        {"from": 3, "rules": {"tariffs": {"solo": 100, "penalty": 100}}},
+    ]
     response = page.request.post(f"{small_phone.base_url}/api/lists/{list_id}/deals", data=SOLO,
                                  headers={"X-Edit-Key": KEYS[list_id]})
     assert response.status == 201, response.text()

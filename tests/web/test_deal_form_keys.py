@@ -90,8 +90,8 @@ def test_an_edit_fills_in_the_family_keys_again(app: Flask) -> None:
         row = next(row for row in edited.player_rows() if row.key == "offender")
         assert edited.player_checked(row, "Chris") and not edited.player_checked(row, "Anna")
         assert edited.deal(stored) == {"game": "penalty", "offender": "Chris", "revoked": True}
-        assert summary(stored, edited.family) == "penalty · Revoked · Who pays everyone? Chris"
-        short = Summaries(edited.family, FOUR, game_word=str)
+        assert summary(stored, edited.family) == "Penalty · Revoked · Who pays everyone? Chris"
+        short = Summaries(edited.family, FOUR, game_word=str)  # the game word as it is given
         assert short(stored) == "penalty · Who pays everyone? Chris · Revoked"
         assert [heading(edited.family, key) for key in deal_keys(rules()) if key in {"offender", "revoked"}] == [
             "Who pays everyone?", "Revoked"]

@@ -123,7 +123,8 @@ def test_a_tariff_changed_applies_from_the_next_deal_only(client: FlaskClient) -
     assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
     client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
     after = document(client, made)
-    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
+    # The penalty's field is empty: it follows the solo tariff.
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100, "penalty": 100}}}]
     assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
     # The page now shows the new tariff as the one in force.
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
@@ -315,7 +316,8 @@ def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskCli
     data["change-tariff_solo"] = "60"
     assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
     after = document(client, made)
-    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
+    # The penalty's field is empty: it follows the solo tariff.
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60, "penalty": 60}}}]
     assert after["rules"]["edition"] == 1
 
 

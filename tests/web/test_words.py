@@ -34,7 +34,7 @@ def test_too_few_names_say_how_many_the_game_needs_and_how_many_there_are(client
     form = form_defaults(client, "sheepshead")
     form.update(player_1="Anna", player_2="Bene", player_3="Chris")
     page = text(client.post("/new?family=sheepshead", data=form))
-    assert "This game needs 4, 5 or 6 players; the list has 3 players." in errors(page)
+    assert "This game needs 4, 5, 6, 7 or 8 players; the list has 3 players." in errors(page)
 
 
 def test_one_name_is_counted_in_the_singular(client: FlaskClient) -> None:

@@ -27,7 +27,7 @@ from scorer.engine.values import mapping, name, whole
 NAME = "penalty"
 
 #: Who reneged or misdealt, and pays.
-OFFENDER = Key("offender", name, "player", label=N_("Who pays the penalty?"))
+OFFENDER = Key("offender", name, "player", label=N_("Offender"))
 
 
 def penalty(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
@@ -64,6 +64,15 @@ class PenaltyTariffs(Tariffs):
     """
 
     penalty_default: Callable[[Mapping[str, int]], int] = field(default=lambda tariffs: 0)
+    #: The penalty's field on a form, saying what an empty one means (marked with N_).
+    empty_label: str = N_("Penalty (empty: the solo tariff)")
+
+    #: The entries whose default follows the other tariffs: a form leaves them empty to follow.
+    derived = (NAME,)
+
+    def follows(self, key: str, tariffs: Mapping[str, int]) -> bool:
+        """Whether entry ``key`` of these tariffs is what it would be if the list did not set it."""
+        return key in self.derived and tariffs.get(key) == self.penalty_default(tariffs)
 
     def parse(self, value: Any, where: str, before: Mapping[str, Any]) -> Mapping[str, int]:
         given = dict(mapping(value, where))
@@ -79,9 +88,21 @@ class PenaltyTariffs(Tariffs):
         return self.parse({}, "rules.tariffs", before)
 
 
-def with_penalty(tariffs: Tariffs, default: Callable[[Mapping[str, int]], int]) -> PenaltyTariffs:
-    """A family's tariffs with the penalty's, ``default`` giving it when the list does not."""
+def with_penalty(
+    tariffs: Tariffs, default: Callable[[Mapping[str, int]], int], empty_label: str | None = None,
+) -> PenaltyTariffs:
+    """A family's tariffs with the penalty's, ``default`` giving it when the list does not.
+
+    ``empty_label`` names the penalty's field and what leaving it empty means;
+    without it, the solo tariff where the family has one, else twice the game point.
+    """
+    if empty_label is None:
+        empty_label = (
+            N_("Penalty (empty: the solo tariff)") if "solo" in tariffs.default
+            else N_("Penalty (empty: twice the game point)")
+        )
     return PenaltyTariffs(
         tariffs.key, tariffs.default, tariffs.label, tariffs.help, section=tariffs.section,
         folded=tariffs.folded, low=tariffs.low, high=tariffs.high, penalty_default=default,
+        empty_label=empty_label,
     )

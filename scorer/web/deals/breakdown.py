@@ -87,8 +87,11 @@ def _named(count: int | None, name: str) -> str:
     return counted(name, count) if count is not None else word(name)
 
 
-def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
-    """Every piece of the breakdown in words, and each player's payout in the list's seating order."""
+def explained(breakdown: Breakdown, players: tuple[str, ...], dealer: str | None = None) -> Explained:
+    """Every piece of the breakdown in words, and each player's payout in the list's seating order.
+
+    A player without a share sits out: the ``dealer`` "deals, sits out", any other just sits out.
+    """
     multipliers = tuple(
         Step(word(m.name), str(m.factor)) if m.name == CAP
         else Step(_named(m.count if m.count and m.count > 1 else None, m.name), f"×{m.factor}")
@@ -99,8 +102,9 @@ def explained(breakdown: Breakdown, players: tuple[str, ...]) -> Explained:
     parts: list[PlayerPart] = []
     for who in players:
         share = roles.get(who)
-        # A dealer sitting out has no share: nothing times the value.
-        role, times = (word(share.role), share.times) if share else (_("deals, sits out"), 0)
+        # A player sitting out has no share: nothing times the value.
+        out = _("deals, sits out") if dealer is None or who == dealer else _("sits out")
+        role, times = (word(share.role), share.times) if share else (out, 0)
         pot = moved.get(who, 0)
         parts.append(PlayerPart(who, role, times, pot, times * breakdown.value + pot))
     stock = breakdown.stock

@@ -20,6 +20,7 @@ from scorer.engine import Deal, DealResult, Game, RuleSet, ScoringError, parse_r
 from scorer.web import i18n
 from scorer.web.deals.controls import Offers, asked, start, start_values
 from scorer.web.deals.words import keys_of
+from scorer.web.labels import names_joined, sitting_out
 
 _WHOLE = re.compile(r"[0-9]{1,4}")
 #: The longest posted value read; anything longer is cut. Field names carry
@@ -53,8 +54,8 @@ class DealForm(Offers):
         self.players = tuple(players)
         self.dealer = dealer
         self.active = self.family.active(self.players, dealer)
-        #: The dealer, when the family has the dealer sit this deal out.
-        self.sitting_out = dealer if len(self.active) < len(self.players) else None
+        #: Who sits this deal out (the dealer first, then the players after), where the family has them.
+        self.sitting_out = sitting_out(self.family, self.players, dealer)
         #: The games a deal of this list may be, in the family's order.
         self.games = self.family.offered(self.rules)
         self.keys = keys_of(self.family)
@@ -74,6 +75,20 @@ class DealForm(Offers):
         posted = self.values.get("token", "")[:80]
         # A token a page never made (not printable ASCII, as an Idempotency-Key must be) is not kept.
         self.token = posted if posted.isascii() and posted.isprintable() and posted else new_token()
+
+    def out_note(self, player: str) -> str | None:
+        """What a player's choice says when the player sits this deal out, else None."""
+        if player not in self.sitting_out:
+            return None
+        return _("deals, sits out") if player == self.dealer else _("sits out")
+
+    def sit_out_line(self) -> str:
+        """The dealer line's note on who sits out: "" when nobody does."""
+        if not self.sitting_out:
+            return ""
+        if self.sitting_out == (self.dealer,):
+            return _("sits out this deal")
+        return _("%(names)s sit out this deal", names=names_joined(self.sitting_out))
 
     # -- prefill from a stored deal --------------------------------------------------------
 

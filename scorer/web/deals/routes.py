@@ -53,7 +53,7 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
         preview_note=deal_note(form.preview) if form.preview else "",
         preview_line=one_line(form.preview.breakdown) if form.preview else "",
-        breakdown=explained(stored, state.result.players) if stored else None,
+        breakdown=explained(stored, state.result.players, state.result.deals[number - 1].dealer) if stored else None,
     )
 
 
@@ -216,7 +216,7 @@ def show_deal(list_id: str, number: int) -> Any:
         players=players, count=len(state.result.deals),
         # The table's few words, then the same in full.
         short=Summaries(family, players)(stored.deal), summary=summary(stored.deal, family),
-        breakdown=explained(stored.breakdown, players),
+        breakdown=explained(stored.breakdown, players, stored.dealer),
         can_change=row.finished_at is None and access.can_edit(row),
     )
 

@@ -17,7 +17,7 @@ from scorer.engine import FAMILIES, Family, Option, parse_rules
 from scorer.engine.values import MAX_NAME
 from scorer.web.labels import game_label, tariff_label, unchosen_games
 from scorer.web.lists.forms import (
-    MultiCheckboxField, NewListBase, RequiredWhenSent, amount_keys, choice, defaults,
+    MultiCheckboxField, NewListBase, RequiredWhenSent, amount_keys, choice, defaults, derived_keys,
 )
 
 
@@ -35,9 +35,10 @@ def _field(family: Family, option: Option, value: Any) -> Field:
         )
     if kind == "choices":
         labels = getattr(option, "labels")
+        # The list file may write a single choice as its word.
         return MultiCheckboxField(
             label, choices=[choice(c, _l(labels.get(c, c))) for c in getattr(option, "choices")],
-            default=list(value or []),
+            default=[value] if isinstance(value, str) else list(value or []),
         )
     if kind == "games":
         # A game switched on by a house rule of its own name shows as that rule.
@@ -59,7 +60,15 @@ def _add_fields(form: type[NewListBase], family: Family, option: Option, name: s
     """Put the fields of one option (and a group's sub-options) on the form class."""
     if option.kind in ("tariffs", "laufende"):
         for key in amount_keys(family, option):
-            if option.kind == "tariffs":
+            if key in derived_keys(option):
+                # Empty: the entry follows the other tariffs, as the label says.
+                follows = getattr(option, "follows")(key, value)
+                field = IntegerField(
+                    _l(getattr(option, "empty_label")), default=None if follows else value.get(key),
+                    validators=[Optional(), NumberRange(min=0, max=getattr(option, "high"))],
+                )
+                setattr(form, f"tariff_{key}", field)
+            elif option.kind == "tariffs":
                 field = IntegerField(
                     tariff_label(key, family), default=value[key],
                     validators=[RequiredWhenSent(), NumberRange(min=0, max=getattr(option, "high"))],

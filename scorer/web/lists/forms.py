@@ -26,9 +26,10 @@ except ImportError:  # pragma: no cover - older WTForms
     SelectChoice = None
 
 
-from scorer.engine import FAMILIES, GAMES, Family, Option, parse_rules
+from scorer.engine import FAMILIES, GAMES, Family, Option, ScoringError, parse_rules
 from scorer.engine.options import SECTION_LABELS
 from scorer.engine.values import MAX_NAME, MAX_TITLE
+from scorer.web import i18n
 from scorer.web.labels import always_played, seats_problem
 
 
@@ -234,6 +235,7 @@ class NewListBase(FlaskForm):
         if not games:
             self["games"].errors = [*self["games"].errors, str(_l("Choose at least one game."))]
             ok = False
+        ok = self.validate_choices() and ok
         kind = self.ends_kind.data
         count = self.ends_count.data
         if kind != "open" and not self.ends_count.errors:
@@ -246,6 +248,21 @@ class NewListBase(FlaskForm):
                     str(_l("The number of deals must be a multiple of %(players)s.",
                            players=len(names))),
                 ]
+                ok = False
+        return ok
+
+    def validate_choices(self) -> bool:
+        """Check each group of boxes the rules read as a list: one the engine needs ticked says so."""
+        ok = True
+        for option in self.shown_options():
+            if option.kind != "choices" or option.key not in self:
+                continue
+            field = self[option.key]
+            try:
+                option.parse(list(field.data or []), f"rules.{option.key}", {})
+            except ScoringError as error:
+                said = _l("Tick at least one.") if not field.data else i18n.reason(error)
+                field.errors = [*field.errors, str(said)]
                 ok = False
         return ok
 
@@ -280,6 +297,8 @@ class NewListBase(FlaskForm):
             stem = "tariff_" if kind == "tariffs" else "laufende_from_"
             for key in amount_keys(self.engine_family, option):
                 values[key] = self[stem + key].data
+                if key in derived_keys(option) and values[key] is None:
+                    values.pop(key, None)  # an empty field: the entry keeps following the others
             return values
         if kind == "group":
             if not self[name].data:
@@ -327,6 +346,15 @@ class NewListBase(FlaskForm):
         return self.title
 
 
+def derived_keys(option: Option) -> tuple[str, ...]:
+    """The entries of an object of amounts whose default follows the others (empty: follow)."""
+    return tuple(getattr(option, "derived", ()))
+
+
 def amount_keys(family: Family, option: Option) -> list[str]:
-    """The entries of an object of amounts the page asks for: no tariff of a game the family lacks."""
-    return [k for k in option.default if not (k in GAMES and k not in family.games)]
+    """The entries of an object of amounts the page asks for: no tariff of a game the family lacks.
+
+    Entries whose default follows the others come last.
+    """
+    keys = [*option.default, *(k for k in derived_keys(option) if k not in option.default)]
+    return [k for k in keys if not (k in GAMES and k not in family.games)]

@@ -14,7 +14,8 @@ from markupsafe import Markup
 
 from scorer.web import access, services
 from scorer.web.i18n import select_locale
-from scorer.web.labels import doubling_word
+from scorer.web.labels import doubling_word, sit_out_words
+from scorer.web.labels import sitting_out as seats_out
 from scorer.web.lists.carry import carry_notes
 from scorer.web.lists.filters import game_filter
 from scorer.web.lists.forms import ActionForm
@@ -23,18 +24,19 @@ from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
 
 
-def sitting_out(state: services.ListState) -> str | None:
-    """Who deals the next deal and sits it out, when the family has the dealer sit out."""
+def sitting_out(state: services.ListState) -> tuple[str, ...]:
+    """Who sits the next deal out: its dealer and the players after, where the family has them."""
     result = state.result
-    active = result.rules.family.active(result.seated, result.next_dealer)
-    return result.next_dealer if len(active) < len(result.seated) else None
+    return seats_out(result.rules.family, result.seated, result.next_dealer)
 
 
 def leader(state: services.ListState) -> str:
     """Who leads the next deal: the first active player after the dealer."""
     players = state.result.seated
     seat = players.index(state.result.next_dealer)
-    return players[(seat + 1) % len(players)]
+    out = sitting_out(state)
+    turn = [players[(seat + step) % len(players)] for step in range(1, len(players) + 1)]
+    return next((who for who in turn if who not in out), turn[0])
 
 
 #: How many deals the list page shows, the newest first; the rest behind "Show all".
@@ -99,7 +101,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
         progress=state.progress, tally=tally, leader=leader(state),
-        sitting_out=sitting_out(state),
+        sitting_out=sit_out_words(sitting_out(state)),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,
         chart=None if lazy_chart else chart(state), **figures,
@@ -122,5 +124,6 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
             dealer_word=_("Dealer"),
             words=lambda role, **values: _(state.result.rules.family.word(role), **values),
             newest=None if every_deal else NEWEST,
+            out_word=_("out"),
         ),
     )

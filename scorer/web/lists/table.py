@@ -16,6 +16,7 @@ from flask_babel import format_decimal
 from markupsafe import Markup, escape
 
 from scorer.engine import Game, ListResult
+from scorer.web.labels import sitting_out
 from scorer.web.lists.summary import LEFT_OUT, Summaries
 
 _PLUS = '<td class="pay plus">+%s</td>'
@@ -95,6 +96,7 @@ def rows_html(
     words: Callable[..., str],
     oldest_first: bool = False,
     newest: int | None = None,
+    out_word: str = "",
 ) -> Markup:
     """Every deal (or the ``newest`` N), the newest first (the paper sheet: ``oldest_first``): number and dealer, the deal's summary, each payout.
 
@@ -105,7 +107,9 @@ def rows_html(
     else ``view_prefix`` (the deal pages' address up to the number) a link to
     read it, for watching phones and finished lists; with neither it shows
     plain (the paper sheet). ``words(role, **values)`` gives the family's
-    words (Picker, "Anna alone"), translated.
+    words (Picker, "Anna alone"), translated. ``out_word``: what the payout
+    cell of a player sitting the deal out says (the dealer, and the players
+    after where the family seats more than play); empty, a dash as for nothing paid.
     """
     players = result.players
     names = {who: str(escape(who)) for who in players}
@@ -129,7 +133,11 @@ def rows_html(
     games = result.rules.family.games
     game_cells: dict[tuple[Any, ...], tuple[str, str]] = {}
     who_spans: dict[tuple[str, str | None, str | None], str] = {}
-    pay_cells: dict[tuple[int, ...], str] = {}
+    pay_cells: dict[tuple[Any, ...], str] = {}
+    # Who sits each deal out, by its dealer and seating: where some do, their cells say so.
+    outs: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
+    out_cell = f'<td class="pay out">{escape(out_word)}</td>'
+    family = result.rules.family
     out = []
     shown = result.deals
     if newest is not None and newest < len(shown):
@@ -163,11 +171,18 @@ def rows_html(
         points = deal.points
         game = cell[0] + (f" {points}" if points.__class__ is int else summaries.points(deal)) + cell[1]
         payouts = scored.payouts
-        amounts = tuple([payouts[who] for who in players])
+        amounts: tuple[Any, ...] = tuple([payouts[who] for who in players])
+        if out_word and family.most_active:
+            seated = (scored.dealer, scored.seating or players)
+            away = outs.get(seated)
+            if away is None:
+                away = outs[seated] = frozenset(sitting_out(family, seated[1], scored.dealer))
+            amounts = tuple([None if who in away and not units else units for who, units in zip(players, amounts)])
         cells = pay_cells.get(amounts)
         if cells is None:
             cells = pay_cells[amounts] = "".join(
-                _PLUS % number(units) if units > 0 else _MINUS % number(-units) if units < 0
+                out_cell if units is None
+                else _PLUS % number(units) if units > 0 else _MINUS % number(-units) if units < 0
                 else _ZERO
                 for units in amounts
             )

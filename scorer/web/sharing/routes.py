@@ -209,5 +209,6 @@ def print_list(list_id: str) -> Any:
             edit_label="", dealer_word=_("Dealer"),
             words=lambda role, **values: _(result.rules.family.word(role), **values),
             oldest_first=True,  # paper runs from the top down
+            out_word=_("out"),
         ),
     )
