@@ -133,7 +133,7 @@ def test_a_tariff_changed_from_the_next_deal_leaves_the_deals_played(small_phone
     send(page, "change")
     # The penalty's field is left empty: the penalty follows the solo tariff.
     assert stored(small_phone, list_id)["changes"] == [
-        {"from": 3, "rules": {"tariffs": {"solo": 100, "penalty": 100}}},
+        {"from": 3, "rules": {"tariffs": {"solo": 100}}},
     ]
     response = page.request.post(f"{small_phone.base_url}/api/lists/{list_id}/deals", data=SOLO,
                                  headers={"X-Edit-Key": KEYS[list_id]})

@@ -48,7 +48,11 @@ def test_the_penalty_follows_the_lists_solo_tariff_unless_it_sets_its_own() -> N
     assert scored("bavarian", [CHRIS], tariffs={"solo": 50, "penalty": 10})["totals"]["Chris"] == -30
     assert scored("german", [CHRIS], tariffs={"game_point": 5})["totals"]["Chris"] == -30
     rules = read_list({"rules": {"preset": "bavarian", "tariffs": {"solo": 60}}, "players": FOUR}).rules
-    assert rules.to_dict()["tariffs"]["penalty"] == 60
+    assert rules.tariffs["penalty"] == 60
+    # Written back, a penalty that follows the solo tariff is left out, and keeps following it.
+    assert "penalty" not in rules.to_dict()["tariffs"]
+    own = read_list({"rules": {"preset": "bavarian", "tariffs": {"solo": 60, "penalty": 10}}, "players": FOUR})
+    assert own.rules.to_dict()["tariffs"]["penalty"] == 10
 
 
 def test_a_penalty_is_a_house_game_off_by_default() -> None:

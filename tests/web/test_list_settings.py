@@ -124,7 +124,7 @@ def test_a_tariff_changed_applies_from_the_next_deal_only(client: FlaskClient) -
     client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
     after = document(client, made)
     # The penalty's field is empty: it follows the solo tariff.
-    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100, "penalty": 100}}}]
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
     assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
     # The page now shows the new tariff as the one in force.
     page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
@@ -317,7 +317,7 @@ def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskCli
     assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
     after = document(client, made)
     # The penalty's field is empty: it follows the solo tariff.
-    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60, "penalty": 60}}}]
+    assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
     assert after["rules"]["edition"] == 1
 
 

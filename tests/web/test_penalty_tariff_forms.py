@@ -73,7 +73,8 @@ def test_the_forms_ask_for_each_tariff_once() -> None:
 def test_an_empty_penalty_follows_the_solo_tariff_and_a_number_sets_it(client: FlaskClient) -> None:
     games = ["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "penalty"]
     made = new_list(client, "bavarian", tariff_solo="50", tariff_penalty="", games=games)
-    assert made["rules"]["tariffs"]["penalty"] == 50
+    # Left out of the list's rules, the penalty follows the solo tariff: 50.
+    assert "penalty" not in made["rules"]["tariffs"] and made["rules"]["tariffs"]["solo"] == 50
     assert "penalty" in made["rules"]["games"]
     made = new_list(client, "bavarian", tariff_solo="50", tariff_penalty="15", games=games)
     assert made["rules"]["tariffs"]["penalty"] == 15
@@ -81,7 +82,7 @@ def test_an_empty_penalty_follows_the_solo_tariff_and_a_number_sets_it(client: F
 
 def test_an_empty_penalty_follows_twice_the_game_point(client: FlaskClient) -> None:
     made = new_list(client, "german", tariff_game_point="7")
-    assert made["rules"]["tariffs"]["penalty"] == 14
+    assert "penalty" not in made["rules"]["tariffs"] and made["rules"]["tariffs"]["game_point"] == 7
 
 
 def test_a_penalty_out_of_range_is_refused_at_its_field(client: FlaskClient) -> None:

@@ -84,6 +84,10 @@ class PenaltyTariffs(Tariffs):
             tariffs[NAME] = whole(own, f"{where}.{NAME}", low=self.low, high=MAX_TARIFF)
         return MappingProxyType(tariffs)
 
+    def dump(self, value: Any) -> Any:
+        # A penalty that follows the other tariffs is left out, so that it goes on following them.
+        return {key: amount for key, amount in value.items() if not self.follows(key, value)}
+
     def default_for(self, before: Mapping[str, Any]) -> Mapping[str, int]:
         return self.parse({}, "rules.tariffs", before)
 

@@ -78,7 +78,8 @@ def _words(option: Option, value: Any, family: Family) -> str:
         hidden = unchosen_games(family)
         return ", ".join(game_label(g) for g in family.games if g in value and g not in hidden)
     if kind == "tariffs":
-        return ", ".join(f"{tariff_label(k, family)} {value[k]}" for k in amount_keys(family, option))
+        # A tariff that follows others (the penalty) is not written: its label says what it follows.
+        return ", ".join(f"{tariff_label(k, family)} {value[k]}" for k in amount_keys(family, option) if k in value)
     if kind == "laufende":
         return ", ".join(f"{game_label(k)} {value[k]}" for k in amount_keys(family, option))
     if value is None:
