@@ -6,7 +6,7 @@ deals and changes stay as they are, and score as before.
 
 Revision ID: 0017
 Revises: 0016
-Create Date: 2026-12-12 10:00:00
+Create Date: 2026-11-26 17:20:00
 
 """
 from alembic import op

@@ -1,4 +1,4 @@
-"""The Bavarian house rules from outside sources (RULES.md, third version), by their numbers."""
+"""The Bavarian house rules from outside sources (docs/rules.md), by their numbers."""
 
 from __future__ import annotations
 

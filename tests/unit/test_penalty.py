@@ -1,4 +1,4 @@
-"""The house game penalty (RULES.md, third version): the offender pays every other active player."""
+"""The house game penalty (docs/rules.md): the offender pays every other active player."""
 
 from __future__ import annotations
 

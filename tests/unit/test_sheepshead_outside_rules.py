@@ -1,4 +1,4 @@
-"""Sheepshead house rules from outside sources (RULES.md, third version): several no-pick
+"""Sheepshead house rules from outside sources (docs/rules.md): several no-pick
 games at one table, and seven or eight at the table."""
 
 from __future__ import annotations

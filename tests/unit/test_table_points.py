@@ -1,4 +1,4 @@
-"""Tournament points (RULES.md, third version): the "1/5" and "1/2" systems, custom tables, plus_only."""
+"""Tournament points (docs/rules.md): the "1/5" and "1/2" systems, custom tables, plus_only."""
 
 from __future__ import annotations
 
