@@ -416,3 +416,34 @@ def test_without_the_web_share_api_only_copy_shows(small_phone: Phone) -> None:
     view = page.locator("section.share")
     expect(view.locator("[data-copy]")).to_be_visible()
     expect(view.locator("[data-share-url]")).to_be_hidden()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"panel": "2 deleted deals", "first": "Deal 1 · Wenz · Bene", "third": "Deal 2 · Solo · Franz"}),
+    ("de", {"panel": "2 gelöschte Spiele", "first": "Spiel 1 · Wenz · Bene", "third": "Spiel 2 · Solo · Franz"}),
+])
+def test_each_deleted_deal_says_the_number_it_takes_back(small_phone: Phone, lang: str, words: dict[str, str]) -> None:
+    phone = small_phone
+    players = ["Anna", "Bene", "Franz", "Dora"]
+    made = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "rules": {"preset": "bavarian"}, "players": players, "deals": [
+            {"game": "wenz", "declarer": "Bene", "points": 80},
+            {"game": "sauspiel", "declarer": "Anna", "partner": "Dora", "points": 72},
+            {"game": "solo", "declarer": "Franz", "points": 70},
+        ]}).json()
+    key = {"X-Edit-Key": made["edit_key"]}
+    api = phone.base_url + f"/api/lists/{made['id']}/deals"
+    deals = phone.page.request.get(phone.base_url + f"/api/lists/{made['id']}").json()["deals"]
+    # The third goes first, then the first: the panel shows the last deleted first, each with
+    # the number it takes back (the Solo comes back second while the Wenz is still gone).
+    for number in (3, 1):
+        assert phone.page.request.delete(f"{api}/{number}", headers=key).ok
+    assert len(deals) == 3
+    phone.open(f"/lang/{lang}?next={quote(made['edit_url'], safe='/?=&')}")
+    page = phone.page
+    panel = page.locator("details.card.deleted")
+    panel.get_by_role("heading", name=words["panel"]).tap()
+    items = panel.locator("li")
+    expect(items.nth(0)).to_contain_text(words["first"])
+    expect(items.nth(1)).to_contain_text(words["third"])
+    phone.screenshot(f"deal-ux-deleted-numbers-{lang}")

@@ -109,7 +109,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
         can_edit=can_edit, can_change=can_edit and not state.finished,
         keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
-        deleted=services.deleted_deals(row) if can_edit and not state.finished else [],
+        deleted=services.restorable(row) if can_edit and not state.finished else [],
         hidden_deals=0 if every_deal else max(played - NEWEST, 0),
         page_url=url_for("lists.show_list", list_id=row.id, deals="all" if every_deal else None),
         rows=rows_html(

@@ -18,7 +18,7 @@ from scorer.web.services.deals import (
 )
 from scorer.web.services.idempotency import MAX_IDEMPOTENCY_KEY, BadIdempotencyKey, valid_idempotency_key
 from scorer.web.services.list_end import next_deal, replay_to_end
-from scorer.web.services.restore import deleted_deals, restore_deal, undo_last
+from scorer.web.services.restore import deleted_deals, restorable, restore_deal, undo_last
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
 )
@@ -57,7 +57,7 @@ __all__ = [
     "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
-    "delete_deal", "delete_list", "delete_preset", "deleted_deals", "engine_list",
+    "delete_deal", "delete_list", "delete_preset", "deleted_deals", "restorable", "engine_list",
     "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
     "key_from_token", "key_matches", "known_players", "list_state", "list_to_change", "next_deal", "number_of",
     "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 import sqlalchemy as sa
@@ -55,6 +56,14 @@ def restored_changes(
     if before and shift_changes(before, number, -1) == (changes or None):
         return before
     return shift_changes(changes, number, +1)
+
+
+def restorable(row: ScoreListRow) -> list[tuple[int, DealRow]]:
+    """The deleted deals, most recently deleted first, each with the number it takes back."""
+    kept = sorted(db.session.scalars(
+        sa.select(DealRow.position).where(DealRow.list_id == row.id, DealRow.deleted_at.is_(None))
+    ))
+    return [(bisect.bisect_left(kept, gone.position) + 1, gone) for gone in deleted_deals(row)]
 
 
 def deleted_deals(row: ScoreListRow) -> list[DealRow]:
