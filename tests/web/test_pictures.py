@@ -60,6 +60,10 @@ def test_the_chart_shades_each_deal_played_under_bock(client: FlaskClient) -> No
     list_id = create(client, {"preset": "bavarian", "bock": {}}, FOUR, deals)
     html = page(client, f"/l/{list_id}")
     assert html.count('class="bock-band"') == 4
+    # The legend says what the shading is; a list without Bock deals says nothing of it.
+    assert html.count("Shaded: deals under Bock") == 1
+    plain = create(client, {"preset": "bavarian"}, FOUR, [SAUSPIEL])
+    assert "Shaded:" not in page(client, f"/l/{plain}")
 
 
 def test_a_list_without_deals_has_no_chart(client: FlaskClient) -> None:

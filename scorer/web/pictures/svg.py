@@ -8,7 +8,7 @@ attributes (not style attributes), which the Content-Security-Policy allows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup, escape
 
@@ -35,6 +35,8 @@ class Chart:
     svg: Markup
     #: (name, colour, dash, total) per player, in seating order.
     legend: tuple[tuple[str, str, str, int], ...]
+    #: What the shaded bands stand for, when the chart has any (the legend names them).
+    bands: str = ""
 
 
 def running_totals(result: ListResult) -> list[list[int]]:
@@ -56,13 +58,19 @@ def _sampled(count: int) -> list[int]:
     return sorted({round(i * step) for i in range(MOST_POINTS)})
 
 
-def running_chart(result: ListResult, *, title: str, zero: str, bock_label: str) -> Chart:
-    """The running totals: one line per player over the deals, zero marked, Bock deals shaded."""
+def running_chart(
+    result: ListResult, *, title: str, zero: str, bock_label: str, band_legend: str = "",
+) -> Chart:
+    """The running totals: one line per player over the deals, zero marked, Bock deals shaded.
+
+    ``band_legend`` is what the legend says of the shaded deals.
+    """
     bands = [
         (scored.number - 1, scored.number, f"{bock_label} ×{scored.under_bock}")
         for scored in result.deals if scored.under_bock is not None and scored.under_bock > 1
     ]
-    return line_chart(result.players, running_totals(result), title=title, zero=zero, bands=bands)
+    drawn = line_chart(result.players, running_totals(result), title=title, zero=zero, bands=bands)
+    return replace(drawn, bands=band_legend) if bands else drawn
 
 
 def line_chart(

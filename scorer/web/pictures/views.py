@@ -21,6 +21,7 @@ def chart_of(result: ListResult) -> Chart | None:
         return None
     return running_chart(
         result, title=_("Running totals after each deal"), zero="0", bock_label=_("Bock"),
+        band_legend=_("Shaded: deals under Bock"),
     )
 
 

@@ -1,0 +1,45 @@
+"""The running totals' chart says what its shaded band is: the deals played under Bock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import NARROW, LiveServer, Phone, new_phone
+from tests.e2e.test_accessibility import AXE, axe_violations, sideways
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
+
+FOUR = ["Anna", "Bene", "Chris", "Dora"]
+SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
+    """A 360 x 740 phone with axe at hand; no console error, no foreign request."""
+    phone = new_phone(browser, live_server, width=NARROW, height=740)
+    phone.context.add_init_script(path=str(AXE))
+    yield phone
+    phone.context.close()
+    phone.watch.assert_clean()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Shaded: deals under Bock"), ("de", "Schattiert: Spiele unter Bock"),
+])
+def test_the_bock_band_has_its_line_in_the_legend(phone: Phone, lang: str, words: str) -> None:
+    made = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "rules": {"preset": "bavarian", "bock": {}}, "players": FOUR,
+        "deals": [{"game": "passed"}, SAUSPIEL, SAUSPIEL]}).json()
+    phone.open(f"/lang/{lang}?next={quote(made['edit_url'], safe='/?=&')}")
+    page = phone.page
+    page.locator("details.chart-card summary").tap()
+    expect(page.locator("details.chart-card rect.bock-band")).to_have_count(2)
+    band = page.locator("details.chart-card .legend li.band")
+    expect(band).to_have_text(words)
+    expect(band.locator(".band-swatch")).to_be_visible()
+    assert axe_violations(page) == []
+    assert sideways(page, NARROW, "the list with its chart") == []
+    phone.screenshot(f"chart-bock-legend-{lang}")
