@@ -43,3 +43,25 @@ def test_the_bock_band_has_its_line_in_the_legend(phone: Phone, lang: str, words
     assert axe_violations(page) == []
     assert sideways(page, NARROW, "the list with its chart") == []
     phone.screenshot(f"chart-bock-legend-{lang}")
+
+
+@pytest.mark.parametrize(("lang", "cards"), [("en", ("Chart", "Statistics")), ("de", ("Verlauf", "Statistik"))])
+def test_each_folded_card_has_its_marker_on_the_line_of_its_heading(
+    phone: Phone, lang: str, cards: tuple[str, str],
+) -> None:
+    made = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "rules": {"preset": "bavarian"}, "players": FOUR, "deals": [SAUSPIEL, SAUSPIEL]}).json()
+    phone.open(f"/lang/{lang}?next={quote(made['edit_url'], safe='/?=&')}")
+    page = phone.page
+    for selector, heading in zip(("details.chart-card", "details.stats-card"), cards):
+        summary = page.locator(f"{selector} > summary")
+        expect(summary.get_by_role("heading", name=heading)).to_be_visible()
+        marker = summary.evaluate("s => getComputedStyle(s, '::before').content")
+        assert marker == '"▸"', (heading, marker)
+        # The marker and the heading share one line: the summary is no taller than a tap target.
+        box, title = summary.bounding_box(), summary.get_by_role("heading").bounding_box()
+        assert box is not None and title is not None and box["height"] < 2 * title["height"] + 24, heading
+        summary.tap()
+        assert summary.evaluate("s => getComputedStyle(s, '::before').content") == '"▾"', heading
+    assert axe_violations(page) == []
+    phone.screenshot(f"folded-cards-{lang}")
