@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import NARROW, LiveServer, Phone, new_phone
-from tests.e2e.test_accessibility import AXE, axe_violations, sideways
+from tests.e2e.conftest import NARROW, Phone
+from tests.e2e.test_accessibility import axe_violations, sideways
+from tests.e2e.test_outside_rules_evening import phone
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
+
+__all__ = ["phone"]  # the fixture (a 360 x 740 phone with axe at hand), used by name
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
-
-
-@pytest.fixture
-def phone(browser: Browser, live_server: LiveServer) -> Iterator[Phone]:
-    """A 360 x 740 phone with axe at hand; no console error, no foreign request."""
-    phone = new_phone(browser, live_server, width=NARROW, height=740)
-    phone.context.add_init_script(path=str(AXE))
-    yield phone
-    phone.context.close()
-    phone.watch.assert_clean()
 
 
 @pytest.mark.parametrize(("lang", "words"), [
