@@ -20,7 +20,7 @@ import sqlalchemy.exc
 from scorer.engine import N_, Family, ScoringError, parse_rules
 from scorer.engine.errors import shown
 from scorer.engine.values import name as player_name
-from scorer.engine.values import name_key
+from scorer.engine.values import name_key, whole
 from scorer.tournaments.draw import DrawError, deals_at, draw_round, table_sizes
 from scorer.tournaments.standings import RoundResult, Standing, standings, table_result
 from scorer.web.extensions import db
@@ -63,13 +63,6 @@ def seats_per_table(family: Family) -> int:
 
 
 # -- making and finding -------------------------------------------------------------------------
-
-
-def _whole(value: Any, key: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScoringError(key, N_("must be a whole number from %(low)s to %(high)s, not %(value)s"),
-                           low=low, high=high, value=shown(value))
-    return value
 
 
 def _checked_name(value: Any) -> str:
@@ -125,8 +118,8 @@ def create_tournament(
     name = _checked_name(document.get("name"))
     rules = _checked_rules(document.get("rules"))
     players = _checked_players(document.get("players"))
-    rounds = _whole(document.get("rounds"), "rounds", 1, MOST_ROUNDS)
-    deals = _whole(document.get("deals_per_round"), "deals_per_round", 1, MOST_DEALS)
+    rounds = whole(document.get("rounds"), "rounds", low=1, high=MOST_ROUNDS)
+    deals = whole(document.get("deals_per_round"), "deals_per_round", low=1, high=MOST_DEALS)
     seats = seats_per_table(parse_rules(rules).family)
     if deals % seats:
         raise ScoringError("deals_per_round", N_("the number of deals must be a multiple of %(players)s"),
@@ -264,7 +257,7 @@ def draw_next_round(
     drawn = drawn_rounds(row)
     number = len(drawn) + 1
     if wanted is not None:
-        wanted = _whole(wanted, "round", 1, row.rounds)
+        wanted = whole(wanted, "round", low=1, high=row.rounds)
         if wanted < number:
             return (*drawn_round(row, key, wanted), False)
         if wanted > number:
