@@ -42,7 +42,7 @@ def create_tournament() -> Any:
     """Make a tournament from its name, rules, players, rounds and deals per round."""
     idempotency_key = request.headers.get("Idempotency-Key", "").strip() or None
     row, key = service.create_tournament(json_object(), idempotency_key=idempotency_key)
-    return jsonify(made("tournaments_api.read_tournament", "tournament_id", row.id, key)), 201
+    return jsonify(made("tournaments.show_tournament", "tournament_id", row.id, key)), 201
 
 
 @bp.get("/<tournament_id>")
