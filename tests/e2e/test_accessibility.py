@@ -182,6 +182,11 @@ VISITS = [
     *(Visit(f"help-{family}", f"/help/{family}", screenshot=family == "bavarian")
       for family in ("bavarian", "bavarian3", "sheepshead3", "sheepshead", "german")),
     Visit("group-preset-delete", "/g/{group}/presets/{group_preset}/delete"),
+    # A tournament: the new-tournament form sent empty; its page with a round drawn, for
+    # the organiser (tables with edit links and QR codes) and for a watcher.
+    Visit("tournament-new-errors", "/t/new", send_empty),
+    Visit("tournament-organiser", "/t/{tournament}", screenshot=True),
+    Visit("tournament-watcher", "/t/{watched_tournament}"),
     Visit("error-403-group", "/g/{watched_group}/presets/{group_preset}/delete", status=403),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
@@ -208,6 +213,27 @@ def _create(phone: Phone, document: dict[str, Any], *, edit: bool = True) -> dic
     answer = dict(response.json())
     phone.open(answer["edit_url"] if edit else answer["url"])
     return answer
+
+
+def _tournament(phone: Phone, name: str, *, edit: bool) -> str:
+    """A tournament of nine (one withdrawn) with round 1 drawn; its edit link opened unless only watched."""
+    players = [*FIVE, "Ferdinand", "Gunhild", "Hieronymus", "Ida"]
+    made = phone.page.request.post(phone.base_url + "/api/tournaments", data={
+        "name": name, "rounds": 3, "deals_per_round": 32, "players": players,
+        "rules": {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"],
+                  "table_points": {"system": "1/5"}}})
+    assert made.status == 201, made.text()
+    answer = dict(made.json())
+    key = {"X-Edit-Key": answer["edit_key"]}
+    gone = phone.page.request.post(f"{phone.base_url}/api/tournaments/{answer['id']}/players/9/withdraw",
+                                   headers=key)
+    assert gone.status == 200, gone.text()
+    drawn = phone.page.request.post(f"{phone.base_url}/api/tournaments/{answer['id']}/rounds",
+                                    data={"round": 1}, headers=key)
+    assert drawn.status == 201, drawn.text()
+    if edit:
+        phone.open(answer["edit_url"])
+    return str(answer["id"])
 
 
 @pytest.fixture(scope="module")
@@ -293,6 +319,9 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
     watched = phone.page.request.post(phone.base_url + "/api/groups",
                                       data={"name": "Sonntagsrunde", "players": FOUR})
     ids["watched_group"] = str(watched.json()["id"])
+    ids["tournament"], ids["watched_tournament"] = (
+        _tournament(phone, "Schafkopf-Cup beim Oberwirt", edit=True),
+        _tournament(phone, "Sheepshead Open", edit=False))
     ids["preset"] = str(own_preset(phone, live_server, "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}))
     return ids
 
