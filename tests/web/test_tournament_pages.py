@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer.web.extensions import db
+from scorer.web.models import TournamentRow
 from tests.web.conftest import migrated_app
 
 EIGHT = ["Anna", "Bene", "Chris", "Dora", "Emmi", "Ferdl", "Gusti", "Hans"]
@@ -110,7 +113,7 @@ def test_a_bad_csv_file_says_what_was_wrong_and_keeps_the_rest(
     ({"scoring": "preset-999"}, "scoring", "Not a valid choice."),
 ])
 def test_a_refusal_shows_by_its_field_and_keeps_what_was_typed(
-    client: FlaskClient, given: dict[str, str], field: str, words: str,
+    app: Flask, client: FlaskClient, given: dict[str, str], field: str, words: str,
 ) -> None:
     sent = form(**given)
     response = client.post("/t/new", data=sent)
@@ -123,12 +126,12 @@ def test_a_refusal_shows_by_its_field_and_keeps_what_was_typed(
     assert f'value="{sent["rounds"]}"' in page and f'value="{sent["deals"]}"' in page
     for name in sent["players"].split("\n") if sent["players"] else []:
         assert name in page
-    assert read_none(client)
+    assert tournaments_stored(app) == 0
 
 
-def read_none(client: FlaskClient) -> bool:
-    """Nothing was made: the form answers no redirect, so no tournament page was opened."""
-    return client.get("/").status_code == 200
+def tournaments_stored(app: Flask) -> int:
+    with app.app_context():
+        return int(db.session.scalar(sa.select(sa.func.count()).select_from(TournamentRow)) or 0)
 
 
 def test_names_from_a_file_stay_in_the_box_when_another_field_is_refused(client: FlaskClient) -> None:
@@ -140,10 +143,30 @@ def test_names_from_a_file_stay_in_the_box_when_another_field_is_refused(client:
     assert "The 2 names of the file are in the box above now." in page
 
 
-def test_a_saved_bavarian_preset_without_tournament_points_is_not_offered(client: FlaskClient) -> None:
-    client.post("/presets", data={"name": "Wirtshaus", "rules": '{"preset": "bavarian"}'})
+def save_preset(client: FlaskClient, name: str, rules: dict[str, Any]) -> None:
+    """Save the rules of a list this phone opened as one of its presets."""
+    made = client.post("/api/lists", json={"rules": rules, "players": EIGHT[:4]}).get_json()
+    client.get(made["edit_url"])
+    assert client.post("/presets", data={"name": name, "list_id": made["id"]}).status_code == 302
+
+
+def test_saved_rules_are_offered_only_when_a_tournament_takes_them(client: FlaskClient) -> None:
+    save_preset(client, "Wirtshaus", {"preset": "bavarian"})
+    save_preset(client, "Plus-Cup", {"preset": "bavarian", "games": ["sauspiel", "solo", "passed"],
+                                     "table_points": {"system": "1/2", "plus_only": True}})
+    group = client.post("/api/groups", json={"name": "Stammtisch", "players": EIGHT}).get_json()
+    client.get(group["edit_url"])
+    saved = client.post(f"/api/groups/{group['id']}/presets", headers={"X-Edit-Key": group["edit_key"]},
+                        json={"name": "Vereinsregeln", "rules": {"preset": "sheepshead", "point_value": 1}})
+    assert saved.status_code == 201, saved.get_json()
     page = text(client.get("/t/new"))
-    assert "Wirtshaus" not in page
+    options = dict((label, value) for value, label in re.findall(r'<option[^>]*value="([^"]+)"[^>]*>([^<]+)<', page))
+    assert "Saved rules: Wirtshaus" not in options
+    assert "Saved rules: Vereinsregeln (Stammtisch)" in options
+    tournament_id = make(client, scoring=options["Saved rules: Plus-Cup"])
+    rules = read(client, tournament_id)["rules"]
+    assert rules["table_points"]["plus_only"] is True and rules["games"] == ["sauspiel", "solo", "passed"]
+    assert "plus only" in text(client.get(f"/t/{tournament_id}"))
 
 
 def test_sheepshead_scores_points(client: FlaskClient) -> None:
