@@ -74,8 +74,9 @@ def test_the_projector_shows_the_standings_best_first(client: FlaskClient) -> No
     assert first[5] == first[3]  # round 1's points: a column for each round drawn
     assert len(first) == 6
     assert "Round 1" in text(page) and "Updated" in text(page)
-    # No controls on the projector: no form, no button, no link to tap.
-    assert "<form" not in body and "<button" not in body and "<a " not in body
+    # No controls on the projector: no form, no button, no link to tap (the app's bar is hidden).
+    shown = body.split('class="projector"', 1)[1]
+    assert "<form" not in shown and "<button" not in shown and "<a " not in shown
     assert 'http-equiv="refresh"' in body  # without JavaScript it loads itself again
 
 
