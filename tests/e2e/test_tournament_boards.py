@@ -77,7 +77,8 @@ def test_the_projector_follows_a_deal_by_itself(phone: Phone, lang: str, updated
     page.set_viewport_size({"width": 1600, "height": 900})
     overall, this_round = (page.locator(s).bounding_box() for s in (".board-overall", ".board-round"))
     assert overall and this_round and this_round["x"] > overall["x"] + overall["width"] - 1
-    size = float(page.locator(".board-overall td.points").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    points = page.locator(".board-overall td.points").first
+    size = float(points.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 24
     phone.screenshot(f"tournament-projector-{lang}")
 
