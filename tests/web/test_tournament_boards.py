@@ -33,9 +33,12 @@ def add_deal(client: FlaskClient, table: dict[str, Any], deal: dict[str, Any]) -
     assert response.status_code == 201, response.get_json()
 
 
-def solo(client: FlaskClient, table: dict[str, Any], index: int = 1) -> str:
-    """A solo won at the table by its player ``index`` (not the dealer of the first deal)."""
-    declarer = table["players"][index]
+def solo(client: FlaskClient, table: dict[str, Any]) -> str:
+    """A solo won at the table: its declarer, never the dealer of the first deal.
+
+    Nor start number 1, who leads while nobody has played: the new leader is news.
+    """
+    declarer = next(p for p in table["players"][1:] if p != PEOPLE[0])
     add_deal(client, table, {"game": "solo", "declarer": declarer, "points": 61})
     return str(declarer)
 
