@@ -33,6 +33,8 @@ from scorer.web.presets import routes as presets
 from scorer.web.settings import routes as settings
 from scorer.web.sharing import routes as sharing
 from scorer.web.tournaments import routes as tournaments
+from scorer.web.tournaments import boards as tournament_boards
+from scorer.web.tournaments import printed as tournament_print
 
 
 class MissingSecretKey(RuntimeError):
@@ -225,6 +227,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(settings.bp)
     app.register_blueprint(help_pages.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(tournament_boards.bp)
+    app.register_blueprint(tournament_print.bp)
     app.add_template_global(undo.page_messages, "page_messages")
     csrf.exempt(api.bp)
     csrf.exempt(tournaments_api.bp)

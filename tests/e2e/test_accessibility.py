@@ -60,6 +60,7 @@ EXCLUDED = {
     "groups.export_group": "a zip file to download",
     "api.read_group": "JSON API",
     "tournaments_api.read_tournament": "JSON API",
+    "tournament_boards.board": "an HTML fragment: the projector's standings fetch it and show it in place",
 }
 
 FIVE = ["Annemarie", "Benedikt", "Christoph", "Dorothea", "Emmeran"]
@@ -188,6 +189,14 @@ VISITS = [
     Visit("tournament-organiser", "/t/{tournament}", screenshot=True),
     Visit("tournament-watcher", "/t/{watched_tournament}"),
     Visit("error-403-group", "/g/{watched_group}/presets/{group_preset}/delete", status=403),
+    # A tournament's pages to read: the projector, my table and place (found, and an unknown
+    # start number), a round's seating plan and table sheets, the prize list.
+    Visit("tournament-standings", "/t/{played_tournament}/standings"),
+    Visit("tournament-me", "/t/{played_tournament}/me?number=2"),
+    Visit("tournament-me-unknown", "/t/{played_tournament}/me?number=999"),
+    Visit("tournament-seating", "/t/{played_tournament}/rounds/1/seating"),
+    Visit("tournament-sheets", "/t/{played_tournament}/rounds/1/sheets"),
+    Visit("tournament-prizes", "/t/{played_tournament}/prizes"),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
 ]
@@ -322,8 +331,30 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
     ids["tournament"], ids["watched_tournament"] = (
         _tournament(phone, "Schafkopf-Cup beim Oberwirt", edit=True),
         _tournament(phone, "Sheepshead Open", edit=False))
+    ids["played_tournament"] = _played_tournament(phone)
     ids["preset"] = str(own_preset(phone, live_server, "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}))
     return ids
+
+
+def _played_tournament(phone: Phone) -> str:
+    """A Preisschafkopf of nine (a table of five and one of four), its first round drawn, a deal played."""
+    made = phone.page.request.post(phone.base_url + "/api/tournaments", data={
+        "name": "Preisschafkopf beim Ochsenwirt", "players": [*FIVE, "Walburga", "Maximilian", "Kunigunde", "Xaver"],
+        "rules": {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"],
+                  "table_points": {"system": "1/5"}},
+        "rounds": 3, "deals_per_round": 32})
+    assert made.status == 201, made.text()
+    tournament = made.json()
+    drawn = phone.page.request.post(f"{phone.base_url}/api/tournaments/{tournament['id']}/rounds",
+                                    data={"seed": "a11y"}, headers={"X-Edit-Key": tournament["edit_key"]})
+    assert drawn.status == 201, drawn.text()
+    table = drawn.json()["tables"][0]
+    played = phone.page.request.post(
+        f"{phone.base_url}/api/lists/{table['list']['id']}/deals",
+        data={"game": "solo", "declarer": table["players"][1], "points": 80},
+        headers={"X-Edit-Key": table["list"]["edit_key"]})
+    assert played.status == 201, played.text()
+    return str(tournament["id"])
 
 
 # -- the checks ------------------------------------------------------------------------------

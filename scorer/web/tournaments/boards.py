@@ -1,0 +1,85 @@
+"""A tournament's boards to read: the standings on the projector, and a participant's table and place.
+
+The projector page follows the deals by itself: it asks for the board
+(:func:`board`) every few seconds with the entity tag it has, and while no
+table's list changed the answer is an empty 304.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from flask import Blueprint, Response, make_response, render_template, request
+from flask_babel import get_locale
+
+from scorer.web.conditional import unchanged_for_client
+from scorer.web.services import tournaments as service
+from scorer.web.tournaments import reading
+
+bp = Blueprint("tournament_boards", __name__)
+
+#: How often the projector page asks whether the standings changed, in seconds.
+POLL_SECONDS = 5
+
+
+def _board_context(tournament_id: str) -> dict[str, Any]:
+    row = service.get_tournament(tournament_id)
+    lines = reading.standings(row)
+    current = len(service.drawn_rounds(row))
+    return {
+        "row": row, "lines": lines, "current": current,
+        "round_lines": reading.round_standings(lines, current) if current else [],
+        "updated": datetime.now(timezone.utc),
+    }
+
+
+def _tag(tournament_id: str) -> str:
+    return reading.board_tag(service.get_tournament(tournament_id), str(get_locale()))
+
+
+def _conditional(tag: str, body: Any) -> Response:
+    """The answer with its tag, or an empty 304 while the client has this board already."""
+    if unchanged_for_client(tag):
+        response = Response(status=304)
+    else:
+        response = make_response(body())
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
+
+
+@bp.get("/t/<tournament_id>/standings")
+def projector(tournament_id: str) -> Any:
+    """The standings for the projector: large, without controls, following the deals by itself."""
+    tag = _tag(tournament_id)
+    return _conditional(tag, lambda: render_template(
+        "tournaments/projector.html", tag=tag, poll_seconds=POLL_SECONDS, **_board_context(tournament_id)))
+
+
+@bp.get("/t/<tournament_id>/standings/board")
+def board(tournament_id: str) -> Any:
+    """The projector's board alone, an HTML fragment: 304 while nothing changed."""
+    return _conditional(_tag(tournament_id), lambda: render_template(
+        "tournaments/_board.html", **_board_context(tournament_id)))
+
+
+@bp.get("/t/<tournament_id>/me")
+def me(tournament_id: str) -> Any:
+    """A participant's table in the latest round and place in the standings, found by start number."""
+    row = service.get_tournament(tournament_id)
+    asked = request.args.get("number", "").strip()
+    context: dict[str, Any] = {"row": row, "asked": asked}
+    if asked:
+        number = int(asked) if asked.isdigit() and len(asked) < 8 else None
+        lines = reading.standings(row)
+        line = next((line for line in lines if line.number == number), None)
+        context["line"] = line
+        if line is not None:
+            rounds = reading.rounds(row)
+            latest = rounds[-1] if rounds else None
+            context["latest"] = latest
+            context["table"] = latest.table_of(line.number) if latest else None
+            context["count"] = len(lines)
+    return render_template("tournaments/me.html", **context)

@@ -1,0 +1,131 @@
+"""Reading a tournament for its pages: a round's tables with names, the standings, what a board shows.
+
+Everything here reads through the public functions of the tournament service;
+nothing is changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from scorer.engine import parse_rules
+from scorer.engine.values import name_key
+from scorer.tournaments.draw import deals_at
+from scorer.tournaments.standings import Standing
+from scorer.web.extensions import db
+from scorer.web.models import ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow
+from scorer.web.services import tournaments as service
+from scorer.web.services.base import NotFound
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A participant at a table: start number and name."""
+
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a round: its number, who sits there, and how many deals it plays."""
+
+    number: int
+    seats: tuple[Seat, ...]
+    deals: int
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round drawn, with its tables in order."""
+
+    number: int
+    tables: tuple[Table, ...]
+
+    def table_of(self, number: int) -> Table | None:
+        """The table a start number sits at, None if not seated this round."""
+        return next((t for t in self.tables if any(s.number == number for s in t.seats)), None)
+
+    def by_name(self) -> list[tuple[Seat, int]]:
+        """Everyone seated, alphabetically by name, with their table's number."""
+        seated = [(seat, table.number) for table in self.tables for seat in table.seats]
+        return sorted(seated, key=lambda item: (name_key(item[0].name), item[0].number))
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the standings: the participant's place, points, solos won and points per round."""
+
+    place: int
+    number: int
+    name: str
+    points: int
+    solos_won: int
+    rounds: tuple[int, ...]
+    withdrawn: bool
+
+
+def _round(row: TournamentRow, round_row: TournamentRoundRow, tables: list[TournamentTableRow],
+           names: dict[int, str]) -> Round:
+    seats = service.seats_per_table(parse_rules(row.rules).family)
+    return Round(round_row.number, tuple(
+        Table(table.number, tuple(Seat(n, names[n]) for n in table.seats),
+              deals_at(len(table.seats), seats, row.deals_per_round))
+        for table in tables))
+
+
+def rounds(row: TournamentRow) -> list[Round]:
+    """The rounds drawn so far, each with its tables and who sits at them."""
+    names = {p.number: p.name for p in service.participants(row)}
+    return [_round(row, round_row, tables, names) for round_row, tables in service.drawn_rounds(row)]
+
+
+def drawn(row: TournamentRow, number: int) -> Round:
+    """One round drawn; NotFound for a round not drawn (yet)."""
+    every = rounds(row)
+    if not 1 <= number <= len(every):
+        raise NotFound("no such round")
+    return every[number - 1]
+
+
+def standings(row: TournamentRow) -> list[Line]:
+    """The standings, best first."""
+    return [_line(s, p) for s, p in service.tournament_standings(row)]
+
+
+def _line(standing: Standing, participant: ParticipantRow) -> Line:
+    return Line(standing.place, participant.number, participant.name, standing.points,
+                standing.solos_won, standing.rounds, participant.withdrawn)
+
+
+def round_standings(lines: list[Line], number: int) -> list[tuple[int, Line]]:
+    """The standings of one round alone: by its points, equal points sharing a place (1, 1, 3)."""
+    ordered = sorted(lines, key=lambda line: (-line.rounds[number - 1], line.number))
+    out: list[tuple[int, Line]] = []
+    for index, line in enumerate(ordered):
+        same = out and out[-1][1].rounds[number - 1] == line.rounds[number - 1]
+        out.append((out[-1][0] if same else index + 1, line))
+    return out
+
+
+def board_tag(row: TournamentRow, language: str) -> str:
+    """An entity tag of what the standings show: it changes with any deal of any table, a draw or a withdrawal.
+
+    Read from the tables' list revisions and the participants, without scoring any list.
+    """
+    revisions = db.session.execute(
+        sa.select(ScoreListRow.id, ScoreListRow.revision)
+        .join(TournamentTableRow, TournamentTableRow.list_id == ScoreListRow.id)
+        .join(TournamentRoundRow, TournamentRoundRow.id == TournamentTableRow.round_id)
+        .where(TournamentRoundRow.tournament_id == row.id)
+        .order_by(ScoreListRow.id)).all()
+    people = db.session.execute(
+        sa.select(ParticipantRow.number, ParticipantRow.withdrawn)
+        .where(ParticipantRow.tournament_id == row.id).order_by(ParticipantRow.number)).all()
+    drawn_count = db.session.scalar(
+        sa.select(sa.func.count()).select_from(TournamentRoundRow).where(TournamentRoundRow.tournament_id == row.id))
+    text = repr((language, drawn_count, [tuple(r) for r in revisions], [tuple(p) for p in people]))
+    return f"{row.id}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"

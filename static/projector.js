@@ -1,0 +1,45 @@
+// A tournament's pages to read (templates/tournaments/).
+// - The projector's board (#board[data-board]) asks for itself again every few seconds with
+//   the entity tag it has; a 304 means nothing changed, a 200 brings the new board.
+// - A print button ([data-print]) shows once there is a script to print with.
+(function () {
+  "use strict";
+
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  });
+
+  var board = document.getElementById("board");
+  if (!board || !board.dataset.board) return;
+  var stamp = document.getElementById("board-updated");
+  var tag = board.dataset.tag;
+  var seconds = Number(board.dataset.seconds) || 5;
+  var lang = document.documentElement.lang || undefined;
+
+  function updated() {
+    var now = new Date();
+    stamp.dateTime = now.toISOString();
+    stamp.textContent = now.toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+  }
+
+  function ask() {
+    var headers = tag ? {"If-None-Match": '"' + tag + '"'} : {};
+    fetch(board.dataset.board, {headers: headers, cache: "no-store", credentials: "same-origin"})
+      .then(function (response) {
+        if (response.status === 304) { updated(); return null; }
+        if (!response.ok) return null;
+        var etag = response.headers.get("ETag");
+        return response.text().then(function (html) {
+          if (etag) tag = etag.replace(/^W\//, "").replace(/"/g, "");
+          board.innerHTML = html;
+          updated();
+        });
+      })
+      .catch(function () { /* offline a moment: the board stays, its time says how old it is */ })
+      .then(function () { window.setTimeout(ask, seconds * 1000); });
+  }
+
+  updated();
+  window.setTimeout(ask, seconds * 1000);
+})();
