@@ -78,3 +78,50 @@ def test_a_finished_sheeps_head_is_drawn_big_enough_and_no_strokes_leave_no_gap(
     expect(ours.locator(".sheep > svg path.stroke")).to_have_count(2)
     clean_at_200_percent(page, f"the German list ({lang})")
     phone.screenshot(f"sheeps-head-{lang}")
+
+
+# -- who is who in a Hochzeit ------------------------------------------------------------------
+
+HOCHZEIT = {
+    "en": ("New deal", "Game", "Declarer", "Partner", "Hochzeit: who gave the trump away",
+           "Hochzeit: who took the trump"),
+    "de": ("Neues Spiel", "Spiel", "Spieler", "Partner", "Hochzeit: wer den Trumpf abgegeben hat",
+           "Hochzeit: wer den Trumpf genommen hat"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_deal_form_says_who_is_declarer_and_who_partner_in_a_hochzeit(phone: Phone, lang: str) -> None:
+    new_deal, game, declarer, partner, gave, took = HOCHZEIT[lang]
+    made = phone.page.request.post(phone.base_url + "/api/lists", data={
+        "rules": {"preset": "bavarian", "games": ["sauspiel", "solo", "hochzeit", "ramsch"]},
+        "players": FOUR}).json()
+    page = open_in(phone, lang, made["edit_url"])
+    page.get_by_role("link", name=new_deal, exact=True).tap()
+    games = page.get_by_role("group", name=game, exact=True)
+    games.get_by_role("radio", name="Hochzeit", exact=True).tap()
+    declaring = page.get_by_role("group", name=declarer, exact=True)
+    partnering = page.get_by_role("group", name=partner, exact=True)
+    expect(declaring.get_by_text(gave, exact=True)).to_be_visible()
+    expect(partnering.get_by_text(took, exact=True)).to_be_visible()
+    clean_at_200_percent(page, f"the deal form, a Hochzeit ({lang})")
+    phone.screenshot(f"hochzeit-roles-{lang}")
+    # A Sauspiel's partner is the called ace's holder: the Hochzeit's words go away.
+    games.get_by_role("radio", name="Sauspiel", exact=True).tap()
+    expect(declaring.get_by_text(gave, exact=True)).to_be_hidden()
+    expect(partnering.get_by_text(took, exact=True)).to_be_hidden()
+
+
+HELP_WORDS = {
+    "en": "the declarer is who gave the trump away, the partner who took it",
+    "de": "ist Spieler, wer den Trumpf abgegeben hat, Partner, wer ihn genommen hat",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("path", ["/help/bavarian", "/help/glossary"])
+def test_the_help_says_who_is_declarer_and_who_partner_in_a_hochzeit(phone: Phone, lang: str, path: str) -> None:
+    page = open_in(phone, lang, path)
+    text = " ".join(page.locator("main").inner_text().split())
+    assert HELP_WORDS[lang] in text, text[:200]
+    clean_at_200_percent(page, f"{path} ({lang})")
