@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import NARROW, Phone
+from tests.e2e.conftest import NARROW, Phone, list_id_of, small_targets, stored
 from tests.e2e.test_accessibility import AXE, axe_violations, sideways
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
@@ -47,6 +47,94 @@ def box(locator: object) -> dict[str, float]:
     found = locator.bounding_box()  # type: ignore[attr-defined]
     assert found is not None
     return dict(found)
+
+
+# -- the new list: the usual tariffs, the game boxes, whole words -----------------------------
+
+NEW_LIST = {
+    "en": ("Usual tariffs", "Tariffs (points)", ("Player 1", "Player 2", "Player 3", "Player 4"),
+           "Start the list"),
+    "de": ("Übliche Tarife", "Tarif (Punkte)", ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"),
+           "Liste anfangen"),
+}
+SOLO_GAMES = ("wenz", "solo", "geier", "farbwenz", "farbgeier")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_usual_tariff_is_set_in_one_tap_and_single_fields_still_change_the_rest(
+    phone: Phone, lang: str,
+) -> None:
+    group_name, section, seats, start = NEW_LIST[lang]
+    page = open_in(phone, lang, "/new?family=bavarian")
+    usual = page.get_by_role("group", name=group_name, exact=True)
+    # Shown without unfolding the tariffs: the defaults are the usual 20/40.
+    expect(usual).to_be_visible()
+    folded = page.locator("details.section", has=page.get_by_role("heading", name=section, exact=True))
+    assert folded.evaluate("d => d.open") is False
+    expect(usual.get_by_role("button", name="20/40", exact=True)).to_have_attribute("aria-pressed", "true")
+    clean_at_200_percent(page, f"the new list ({lang})")
+
+    usual.get_by_role("button", name="20/50", exact=True).tap()
+    expect(usual.get_by_role("button", name="20/50", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(usual.get_by_role("button", name="20/40", exact=True)).to_have_attribute("aria-pressed", "false")
+    phone.screenshot(f"usual-tariffs-{lang}")
+    # The single fields hold the tariff, and one of them can still be changed on its own.
+    folded.locator("summary").tap()
+    for game in ("sauspiel", *SOLO_GAMES):
+        expect(page.locator(f"input[name=tariff_{game}]")).to_have_value("20" if game == "sauspiel" else "50")
+    page.locator("input[name=tariff_schneider]").fill("20")
+    page.locator("input[name=tariff_farbgeier]").fill("60")
+    expect(usual.get_by_role("button", name="20/50", exact=True)).to_have_attribute("aria-pressed", "false")
+    for seat, name in zip(seats, FOUR):
+        page.get_by_label(seat, exact=True).fill(name)
+    page.get_by_role("button", name=start, exact=True).tap()
+    expect(page.locator("h1")).to_be_visible()
+    tariffs = stored(phone, list_id_of(page))["rules"]["tariffs"]
+    assert tariffs["sauspiel"] == 20 and tariffs["hochzeit"] == 20
+    assert [tariffs[g] for g in SOLO_GAMES] == [50, 50, 50, 50, 60]
+    assert tariffs["schneider"] == 20 and tariffs["laufende"] == 5
+
+
+#: The words of the new-list form that a line break cuts in two (not at a hyphen).
+BROKEN_WORDS_JS = r"""
+() => {
+  const broken = [];
+  const form = document.querySelector("form.new-list");
+  const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const parent = text.parentElement;
+    if (!parent || !parent.getClientRects().length || parent.closest("select, option, .sr-only")) continue;
+    const re = /[^\s-]+/g;
+    let match;
+    while ((match = re.exec(text.data)) !== null) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_game_boxes_are_44_px_targets_and_no_word_of_the_form_is_cut(phone: Phone, lang: str) -> None:
+    page = open_in(phone, lang, "/new?family=bavarian")
+    # Everything shown: the folded sections open, Bock rounds and the Stock played.
+    page.locator("details").evaluate_all("(all) => all.forEach((d) => { d.open = true; })")
+    for group in ("bock", "stock"):
+        page.locator(f"fieldset[data-group={group}] input[name={group}]").check()
+    labels = page.locator("ul.checks label").all()
+    assert len(labels) > 10
+    for label in labels:
+        size = box(label)
+        assert size["width"] >= 44 and size["height"] >= 44, (label.inner_text(), size)
+    assert small_targets(page) == []
+    assert page.evaluate(BROKEN_WORDS_JS) == []
+    phone.screenshot(f"new-list-words-{lang}")
+    clean_at_200_percent(page, f"the new list, all open ({lang})")
 
 
 # -- the German sheep's head -------------------------------------------------------------------
