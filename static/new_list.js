@@ -1,6 +1,7 @@
 // New list: name the seats in the first-dealer choice as the names are typed;
 // show "after how many" only for an end that takes a count, with the hint for
-// that end; show a house rule's own settings only while it is played.
+// that end; show a house rule's own settings only while it is played; set a usual
+// tariff in one tap.
 "use strict";
 (function () {
   var form = document.querySelector("form.new-list");
@@ -44,6 +45,39 @@
     };
     kind.addEventListener("change", showEnd);
     showEnd();
+  }
+
+  // A usual tariff ("20/50") fills the partner games' and the solo games' fields in one
+  // tap; the button whose numbers the fields hold shows as pressed.
+  var sets = form.querySelector("[data-tariff-sets]");
+  if (sets) {
+    var setButtons = sets.querySelectorAll("button[data-tariffs]");
+    var tariffsOf = function (button) { return JSON.parse(button.dataset.tariffs); };
+    var markSets = function () {
+      each(setButtons, function (button) {
+        var values = tariffsOf(button);
+        var held = Object.keys(values).every(function (name) {
+          var input = form.elements.namedItem(name);
+          return input && input.value.trim() === String(values[name]);
+        });
+        button.setAttribute("aria-pressed", held ? "true" : "false");
+      });
+    };
+    each(setButtons, function (button) {
+      button.addEventListener("click", function () {
+        var values = tariffsOf(button);
+        Object.keys(values).forEach(function (name) {
+          var input = form.elements.namedItem(name);
+          if (input) { input.value = values[name]; }
+        });
+        markSets();
+      });
+    });
+    form.addEventListener("input", function (event) {
+      if (event.target.name && event.target.name.indexOf("tariff_") === 0) { markSets(); }
+    });
+    sets.hidden = false;
+    markSets();
   }
 
   each(form.querySelectorAll("fieldset[data-group]"), function (group) {

@@ -86,7 +86,7 @@ def test_a_long_list_draws_a_bounded_number_of_points_ending_at_the_last_deal(cl
 
 
 def strokes_drawn(svg: str) -> int:
-    return svg.count("<line ")
+    return svg.count('class="stroke"')
 
 
 def test_the_german_sheeps_head_grows_stroke_by_stroke_and_completed_heads_stand_beside_it(

@@ -168,6 +168,10 @@ class Game:
     #: Names its breakdowns hold besides its own (a role such as the offender): English
     #: (marked N_) and German; the families that play it share them.
     terms: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    #: The players this game names its own way, for the deal form (not breakdown names):
+    #: a deal key (declarer, partner) and who that player is, marked N_ (the Hochzeit's
+    #: declarer: who gave the trump away).
+    roles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""

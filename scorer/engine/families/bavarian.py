@@ -146,7 +146,11 @@ GAMES = MappingProxyType(
             "hochzeit", partner_game, DECLARED | _DOUBLED | {"partner"},
             needs(**NEEDS_DECLARER, partner=N_("is missing: who took the trump?")),
             MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="took",
-            label=N_("Hochzeit")),
+            label=N_("Hochzeit"),
+            # Who is who: the one with a single trump gives it away, whoever takes it partners.
+            roles=MappingProxyType({
+                "declarer": N_("who gave the trump away"), "partner": N_("who took the trump"),
+            })),
         "bettel": Game(
             "bettel", bettel,
             frozenset({"declarer", "won", "ouvert", "contra", "re", "doubles", "bock", "suit"}),

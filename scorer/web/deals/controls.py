@@ -48,13 +48,16 @@ def start_values(keys: Mapping[str, Key]) -> dict[str, str]:
 class PlayerRow:
     """A row of players to tap for a key of kind "player": a legend, maybe a choice of none."""
 
-    def __init__(self, key: str, legend: str, none: str | None, *, none_first: bool) -> None:
+    def __init__(self, key: str, legend: str, none: str | None, *, none_first: bool,
+                 hints: tuple[tuple[str, str], ...] = ()) -> None:
         self.key = key
         self.legend = legend
         #: The label of the choice of no player ("Alone", "No tie"), or None.
         self.none = none
         #: The choice of none is taken until a player is tapped (else only once tapped).
         self.none_first = none_first
+        #: Who the player is in a game that names the role its own way: (game, words).
+        self.hints = hints
 
 
 class Count:
@@ -160,8 +163,17 @@ class Offers:
             legend = self.label(key.name)
             optional = any(key.name not in self.family.games[g].required for g in self.games_with(key.name))
             none = (_("No tie") if after else self.word("alone")) if optional else None
-            rows.append(PlayerRow(key.name, legend, none, none_first=after))
+            rows.append(PlayerRow(key.name, legend, none, none_first=after, hints=self.role_hints(key.name)))
         return rows
+
+    def role_hints(self, key: str) -> tuple[tuple[str, str], ...]:
+        """Who the player of a key is in each game that says so (``Game.roles``): (game, words)."""
+        hints = []
+        for name in self.games_with(key):
+            game = self.family.games[name]
+            if key in game.roles:
+                hints.append((name, _("%(game)s: %(who)s", game=_(game.label), who=_(game.roles[key]))))
+        return tuple(hints)
 
     def player_checked(self, row: PlayerRow, player: str) -> bool:
         """Tell whether a player (or none: "") is the row's choice."""

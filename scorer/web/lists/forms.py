@@ -31,6 +31,7 @@ from scorer.engine.options import SECTION_LABELS
 from scorer.engine.values import MAX_NAME, MAX_TITLE
 from scorer.web import i18n
 from scorer.web.labels import always_played, seats_problem
+from scorer.web.lists.tariff_sets import TariffSet, tariff_sets, tariff_sets_hint
 
 
 def choice(value: str, label: Any) -> Any:
@@ -180,6 +181,19 @@ class NewListBase(FlaskForm):
     def _amount_names(self, option: Option) -> list[str]:
         stem = "tariff_" if option.kind == "tariffs" else "laufende_from_"
         return [stem + key for key in amount_keys(self.engine_family, option)]
+
+    def _tariff_keys(self) -> list[str]:
+        option = next((o for o in self.shown_options() if o.kind == "tariffs"), None)
+        return amount_keys(self.engine_family, option) if option is not None else []
+
+    def tariff_sets(self) -> list[TariffSet]:
+        """The usual tariffs ("20/50") that one tap sets, each marked if the fields hold it."""
+        keys = self._tariff_keys()
+        return tariff_sets(self.engine_family, keys, {f"tariff_{k}": self[f"tariff_{k}"].data for k in keys})
+
+    def tariff_sets_hint(self) -> str:
+        """Which games a usual tariff's two numbers are for."""
+        return tariff_sets_hint(self.engine_family, self._tariff_keys())
 
     #: Set by the factory: the ways this family's lists end, as the select offers them.
     end_kinds: tuple[str, ...] = ("open", "deals")

@@ -132,36 +132,50 @@ def line_chart(
 
 # -- the sheep's head -----------------------------------------------------------------------
 
-#: The nine strokes of a sheep's head, in the order they are drawn (the seed:
-#: four make the head, two the eyes, two the horns, one the nose), on a 40 x 44 box.
+#: The nine strokes of a sheep's head, in the order they are drawn, on a 40 x 44 box:
+#: the woolly crown, the long face narrowing to the muzzle, the hanging ears, the
+#: eyes, and last the nose and mouth (the head is complete).
 STROKES = (
-    (10, 12, 30, 12),  # the head: top
-    (30, 12, 26, 38),  # right side
-    (26, 38, 14, 38),  # chin
-    (14, 38, 10, 12),  # left side
-    (15, 19, 18, 19),  # an eye
-    (22, 19, 25, 19),  # the other eye
-    (10, 12, 3, 3),  # a horn
-    (30, 12, 37, 3),  # the other horn
-    (20, 23, 20, 32),  # the nose: the head is complete
+    "M10 15 Q8 8 14 8 Q15 3 20 4 Q25 3 26 8 Q32 8 30 15",  # the woolly crown
+    "M11 15 Q10 26 15 34",  # the face: left
+    "M29 15 Q30 26 25 34",  # the face: right
+    "M15 34 Q20 41 25 34",  # the muzzle
+    "M11 17 Q5 15 1 21 Q7 23 11 20",  # an ear
+    "M29 17 Q35 15 39 21 Q33 23 29 20",  # the other ear
+    "M15 21 a1.1 1.1 0 1 0 2.2 0 a1.1 1.1 0 1 0 -2.2 0",  # an eye
+    "M22.8 21 a1.1 1.1 0 1 0 2.2 0 a1.1 1.1 0 1 0 -2.2 0",  # the other eye
+    "M17.5 30 L20 32.5 L22.5 30 M20 32.5 L20 35.5",  # the nose and mouth: complete
 )
+
+#: A completed head's face, filled behind its strokes like a white sheep's wool.
+_FACE = "M10 15 Q8 8 14 8 Q15 3 20 4 Q25 3 26 8 Q32 8 30 15 Q30 26 25 34 Q20 41 15 34 Q10 26 10 15 Z"
 
 
 def sheeps_head(strokes: int, *, size: int = 88, label: str) -> Markup:
-    """A sheep's head with this many of its nine strokes drawn (all nine: a completed head)."""
-    lines = "".join(
-        f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}"/>' for a, b, c, d in STROKES[: max(0, min(strokes, 9))]
-    )
+    """A sheep's head with this many of its nine strokes drawn (all nine: a completed head).
+
+    No stroke yet draws nothing: a team without strokes keeps no empty space.
+    """
+    drawn = STROKES[: max(0, min(strokes, len(STROKES)))]
+    if not drawn:
+        return Markup("")
+    face = f'<path d="{_FACE}" fill="#f3ede0" stroke="none"/>' if len(drawn) == len(STROKES) else ""
+    paths = "".join(f'<path class="stroke" d="{d}"/>' for d in drawn)
     return Markup(
         f'<svg class="sheeps-head" width="{size}" height="{size * 44 // 40}" viewBox="0 0 40 44" '
-        f'role="img" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
-        f'<g stroke="#1b1b1b" stroke-width="2.2" stroke-linecap="round" fill="none">{lines}</g></svg>'
+        f'role="img" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">{face}'
+        f'<g stroke="#1b1b1b" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" '
+        f'fill="none">{paths}</g></svg>'
     )
+
+
+#: How wide a completed head is drawn beside the growing one: big enough to read as a sheep.
+DONE_SIZE = 44
 
 
 def heads_row(heads: int, *, label: str) -> Markup:
-    """The completed heads of a team, small, side by side."""
-    return Markup("").join(sheeps_head(9, size=28, label=label) for _ in range(heads))
+    """The completed heads of a team, side by side."""
+    return Markup("").join(sheeps_head(9, size=DONE_SIZE, label=label) for _ in range(heads))
 
 
 def tally_bar(points: int, *, goal: int = 10, label: str) -> Markup:
