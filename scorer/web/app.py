@@ -32,6 +32,7 @@ from scorer.web.offline import routes as offline
 from scorer.web.presets import routes as presets
 from scorer.web.settings import routes as settings
 from scorer.web.sharing import routes as sharing
+from scorer.web.tournaments import sheet as tournament_sheets
 
 
 class MissingSecretKey(RuntimeError):
@@ -220,6 +221,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tournaments_api.bp)
+    app.register_blueprint(tournament_sheets.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(settings.bp)
     app.register_blueprint(help_pages.bp)

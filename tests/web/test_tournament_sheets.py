@@ -107,3 +107,63 @@ def test_a_sheet_needs_the_tournament_key_and_a_table_drawn(client: FlaskClient)
     assert client.delete(sheet_path(made)).status_code == 403
     assert put(client, made, body, round_number=2).status_code == 404
     assert put(client, made, body, table=3).status_code == 404
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+
+def page_path(made: dict[str, Any]) -> str:
+    return f"/t/{made['id']}/rounds/1/tables/1/sheet"
+
+
+def test_the_page_takes_the_tournament_key_from_its_edit_link(client: FlaskClient) -> None:
+    made, (a, _b, _c, _d), _others = first_table(client)
+    assert client.get(page_path(made)).status_code == 403
+    wrong = client.get(page_path(made) + "?key=guess")
+    assert wrong.status_code == 302 and client.get(page_path(made)).status_code == 403
+    opened = client.get(page_path(made) + f"?key={made['edit_key']}")
+    assert opened.status_code == 302 and "key=" not in opened.headers["Location"]
+    page = client.get(page_path(made)).get_data(as_text=True)
+    assert f">{a}</label>" in page and 'inputmode="numeric"' in page
+    assert client.get(f"/t/{made['id']}/rounds/2/tables/1/sheet").status_code == 404
+
+
+def test_a_wrong_sum_is_refused_with_what_was_typed_kept(client: FlaskClient) -> None:
+    made, players, _others = first_table(client)
+    client.get(page_path(made) + f"?key={made['edit_key']}")
+    typed = {"points-1": "12", "points-2": "-4", "points-3": "\u22123", "points-4": "x"}
+    numbers = read(client, made)["rounds"][0]["tables"][0]["numbers"]
+    form = {f"points-{n}": v for n, v in zip(numbers, typed.values())}
+    refused = client.post(page_path(made), data=form)
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert page.count("Enter a whole number.") == 1 and 'value="\u22123"' in page and 'value="x"' in page
+    form[f"points-{numbers[3]}"] = "-4"
+    refused = client.post(page_path(made), data=form)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "the points sum to 1" in page and 'id="sum-error"' in page
+    assert read(client, made)["rounds"][0]["tables"][0]["sheet"] is None
+    form[f"points-{numbers[3]}"] = "-5"
+    form[f"solos-{numbers[0]}"] = "1"
+    kept = client.post(page_path(made), data=form)
+    assert kept.status_code == 302
+    sheet = read(client, made)["rounds"][0]["tables"][0]["sheet"]
+    assert sheet["points"] == dict(zip(players, [12, -4, -3, -5]))
+    assert sheet["solos_won"][players[0]] == 1
+    again = client.get(page_path(made)).get_data(as_text=True)
+    assert 'value="12"' in again and "Remove the sheet" in again
+    removed = client.post(page_path(made), data={"remove": "1"})
+    assert removed.status_code == 302
+    assert read(client, made)["rounds"][0]["tables"][0]["sheet"] is None
+
+
+def test_the_page_of_a_table_with_deals_says_its_list_counts(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=4)
+    table = draw(client, made).get_json()["tables"][0]
+    a, _b, c, _d = table["players"]
+    client.post(f"/api/lists/{table['list']['id']}/deals",
+                json={"game": "sauspiel", "declarer": a, "partner": c, "points": 72},
+                headers={"X-Edit-Key": table["list"]["edit_key"]})
+    client.get(page_path(made) + f"?key={made['edit_key']}")
+    page = client.get(page_path(made)).get_data(as_text=True)
+    assert "the list counts, not a sheet" in page and "Keep the sheet" not in page
