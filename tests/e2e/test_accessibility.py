@@ -182,6 +182,10 @@ VISITS = [
     *(Visit(f"help-{family}", f"/help/{family}", screenshot=family == "bavarian")
       for family in ("bavarian", "bavarian3", "sheepshead3", "sheepshead", "german")),
     Visit("group-preset-delete", "/g/{group}/presets/{group_preset}/delete"),
+    # A table's paper sheet, sent empty: each player's field says what it needs. The edit
+    # link comes along, as the home page forgets keys of anything but lists and groups.
+    Visit("tournament-sheet-errors", "/t/{tournament}/rounds/1/tables/1/sheet?key={tournament_key}",
+          refused("form.sheet-form")),
     Visit("error-403-group", "/g/{watched_group}/presets/{group_preset}/delete", status=403),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
@@ -294,6 +298,17 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
                                       data={"name": "Sonntagsrunde", "players": FOUR})
     ids["watched_group"] = str(watched.json()["id"])
     ids["preset"] = str(own_preset(phone, live_server, "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}))
+    # A tournament of eight with its first round drawn: its tables' paper sheets.
+    tournament = phone.page.request.post(phone.base_url + "/api/tournaments", data={
+        "name": "Schafkopf-Cup Donau-Ries", "players": [*FIVE, "Franziska", "Georg", "Hildegard"],
+        "rules": {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"],
+                  "table_points": {"system": "1/5"}},
+        "rounds": 2, "deals_per_round": 32})
+    assert tournament.status == 201, tournament.text()
+    ids["tournament"], ids["tournament_key"] = tournament.json()["id"], tournament.json()["edit_key"]
+    drawn = phone.page.request.post(f"{phone.base_url}/api/tournaments/{ids['tournament']}/rounds",
+                                    headers={"X-Edit-Key": ids["tournament_key"]})
+    assert drawn.status == 201, drawn.text()
     return ids
 
 

@@ -129,7 +129,7 @@ def sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
             else:
                 flash(_("The sheet is kept: its points count in the standings."))
                 return redirect(_path(row, round_number, table_number))
-        return _page(row, round_number, table, seats, form), 422
+        return _page(row, round_number, table, seats, form)
     return _page(row, round_number, table, seats, _kept(table))
 
 
