@@ -68,5 +68,5 @@ def test_a_sheet_with_a_wrong_sum_is_refused_with_the_points_kept_then_saved(
     expect(page.locator(".flash")).to_contain_text(kept)
     assert axe_violations(page) == []
     standings = phone.page.request.get(f"{phone.base_url}/api/tournaments/{made['id']}").json()["standings"]
-    points = {s["player"]: s["points"] for s in standings}
-    assert [points[name] for name in table["players"]] == [12, -4, -3, -5]
+    kept_points = {s["player"]: s["points"] for s in standings}
+    assert [kept_points[name] for name in table["players"]] == [12, -4, -3, -5]

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, TournamentRoundRow, TournamentTableRow
 from scorer.web.services import tournaments
+from scorer.web.services.lists import create_list
 from tests.web.test_tournaments_api import create, draw, names, read
 
 
@@ -30,7 +31,7 @@ def test_a_draw_that_fails_midway_stores_nothing_of_the_round(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     made = create(client, players=names(16))
     made_lists: list[Any] = []
-    real = tournaments.create_list
+    real = create_list
 
     def fails_at_the_third(*args: Any, **kwargs: Any) -> Any:
         if len(made_lists) == 2:

@@ -64,6 +64,15 @@ def test_points_that_do_not_sum_to_zero_are_refused_naming_the_sum(client: Flask
     assert read(client, made)["rounds"][0]["tables"][0]["sheet"] is None
 
 
+def test_a_sheepshead_table_of_five_sums_to_zero(client: FlaskClient) -> None:
+    made = create(client, rules={"preset": "sheepshead"}, players=names(10), deals_per_round=20)
+    players = draw(client, made).get_json()["tables"][0]["players"]
+    assert len(players) == 5
+    refused = put(client, made, {"points": dict(zip(players, [9, -3, -3, -3, 1]))})
+    assert refused.status_code == 422 and "sum to 1" in refused.get_json()["error"]
+    assert put(client, made, {"points": dict(zip(players, [9, -3, -3, -3, 0]))}).status_code == 200
+
+
 def test_plus_only_takes_any_sum_but_no_negative_points(client: FlaskClient) -> None:
     made, (a, b, c, d), _others = first_table(client, rules=PLUS_ONLY)
     assert put(client, made, {"points": {a: 12, b: 0, c: 3, d: 5}}).status_code == 200
