@@ -35,6 +35,7 @@ from scorer.web.sharing import routes as sharing
 from scorer.web.tournaments import routes as tournaments
 from scorer.web.tournaments import boards as tournament_boards
 from scorer.web.tournaments import printed as tournament_print
+from scorer.web.tournaments import sheet as tournament_sheets
 
 
 class MissingSecretKey(RuntimeError):
@@ -223,6 +224,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tournaments_api.bp)
+    app.register_blueprint(tournament_sheets.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(settings.bp)
     app.register_blueprint(help_pages.bp)

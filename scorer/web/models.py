@@ -102,8 +102,8 @@ class GroupRow(Model):
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
 
-#: What has a view link (its id) and an edit key, stored hashed: a list or a group.
-KeyedRow: TypeAlias = ScoreListRow | GroupRow
+#: What has a view link (its id) and an edit key, stored hashed: a list, a group or a tournament.
+KeyedRow: TypeAlias = "ScoreListRow | GroupRow | TournamentRow"
 
 
 class DealRow(Model):
@@ -263,6 +263,9 @@ class ParticipantRow(Model):
     name: so.Mapped[str] = so.mapped_column(sa.Text)
     #: A withdrawn participant keeps their points and is seated in no later round.
     withdrawn: so.Mapped[bool] = so.mapped_column(default=False)
+    #: Who plays the participant's seat from the next round drawn (the points stay the
+    #: participant's); None while they play it themselves.
+    substitute: so.Mapped[str | None] = so.mapped_column(sa.Text, default=None)
 
 
 class TournamentRoundRow(Model):
@@ -302,3 +305,7 @@ class TournamentTableRow(Model):
     )
     #: The start numbers seated, in seating order.
     seats: so.Mapped[list[int]] = so.mapped_column(sa.JSON)
+    #: The paper sheet's final points of a table without a phone, by start number
+    #: (``{"points": {"3": 5, ...}, "solos_won": {"3": 1, ...}}``); it counts instead of
+    #: the list's deals. None without a sheet.
+    sheet: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON, default=None)

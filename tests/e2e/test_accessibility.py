@@ -188,6 +188,10 @@ VISITS = [
     Visit("tournament-new-errors", "/t/new", send_empty),
     Visit("tournament-organiser", "/t/{tournament}", screenshot=True),
     Visit("tournament-watcher", "/t/{watched_tournament}"),
+    # A table's paper sheet, sent empty: each player's field says what it needs. The edit
+    # link comes along, as the home page forgets keys of anything but lists and groups.
+    Visit("tournament-sheet-errors", "/t/{sheet_tournament}/rounds/1/tables/1/sheet?key={sheet_tournament_key}",
+          refused("form.sheet-form")),
     Visit("error-403-group", "/g/{watched_group}/presets/{group_preset}/delete", status=403),
     # A tournament's pages to read: the projector, my table and place (found, and an unknown
     # start number), a round's seating plan and table sheets, the prize list.
@@ -333,6 +337,17 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
         _tournament(phone, "Sheepshead Open", edit=False))
     ids["played_tournament"] = _played_tournament(phone)
     ids["preset"] = str(own_preset(phone, live_server, "Stammtisch (a11y)", {"preset": "bavarian", "stock": {}}))
+    # A tournament of eight with its first round drawn: its tables' paper sheets.
+    tournament = phone.page.request.post(phone.base_url + "/api/tournaments", data={
+        "name": "Schafkopf-Cup Donau-Ries", "players": [*FIVE, "Franziska", "Georg", "Hildegard"],
+        "rules": {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"],
+                  "table_points": {"system": "1/5"}},
+        "rounds": 2, "deals_per_round": 32})
+    assert tournament.status == 201, tournament.text()
+    ids["sheet_tournament"], ids["sheet_tournament_key"] = tournament.json()["id"], tournament.json()["edit_key"]
+    drawn = phone.page.request.post(f"{phone.base_url}/api/tournaments/{ids['sheet_tournament']}/rounds",
+                                    headers={"X-Edit-Key": ids["sheet_tournament_key"]})
+    assert drawn.status == 201, drawn.text()
     return ids
 
 

@@ -9,9 +9,10 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 
-from scorer.web.api.routes import answers_json, json_object, made
+from scorer.web.api.routes import BadBody, answers_json, json_object, made
 from scorer.web.limits import limit_list_creation
 from scorer.web.models import ParticipantRow, TournamentRow
+from scorer.web.services import tournament_sheets as sheets
 from scorer.web.services import tournaments as service
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
@@ -32,7 +33,8 @@ def _list_link(list_id: str | None, key: str | None = None) -> dict[str, Any] | 
 
 
 def _participant(participant: ParticipantRow) -> dict[str, Any]:
-    return {"number": participant.number, "name": participant.name, "withdrawn": participant.withdrawn}
+    return {"number": participant.number, "name": participant.name, "withdrawn": participant.withdrawn,
+            "substitute": participant.substitute}
 
 
 @bp.post("")
@@ -55,6 +57,8 @@ def read_tournament(tournament_id: str) -> Any:
     # The tables' edit keys for the organiser only: whoever sends the tournament's key.
     key = request.headers.get("X-Edit-Key")
     key = key if service.holds_key(row, key) else None
+    drawn = service.drawn_rounds(row)
+    seated = service.seat_names([t for _r, tables in drawn for t in tables])
     return jsonify(
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
@@ -64,9 +68,11 @@ def read_tournament(tournament_id: str) -> Any:
             {"round": round_row.number, "seed": round_row.seed, "tables": [
                 {"table": table.number, "numbers": list(table.seats),
                  "players": [names[n] for n in table.seats],
-                 "list": _list_link(table.list_id, key and service.table_key(row, key, round_row, table))}
+                 "seated": seated.get(table.id, [names[n] for n in table.seats]),
+                 "list": _list_link(table.list_id, key and service.table_key(row, key, round_row, table)),
+                 "sheet": sheets.shown_sheet(table, names)}
                 for table in tables]}
-            for round_row, tables in service.drawn_rounds(row)
+            for round_row, tables in drawn
         ],
         standings=[
             {"place": s.place, "player": p.name, "number": p.number, "points": s.points,
@@ -92,7 +98,8 @@ def draw_round(tournament_id: str) -> Any:
     return jsonify(
         round=round_row.number, seed=round_row.seed,
         tables=[
-            {"table": t.number, "players": list(t.players), "list": _list_link(t.list_row.id, t.key)}
+            {"table": t.number, "players": list(t.players), "seated": list(t.seated),
+             "list": _list_link(t.list_row.id, t.key)}
             for t in tables
         ],
     ), 201 if new else 200
@@ -113,3 +120,33 @@ def withdraw(tournament_id: str, number: int) -> Any:
     """Withdraw a participant: they keep their points and are seated in no later round."""
     row = _editable(tournament_id)
     return jsonify(_participant(service.withdraw(row, number)))
+
+
+@bp.post("/<tournament_id>/players/<int:number>/substitute")
+@answers_json
+def substitute(tournament_id: str, number: int) -> Any:
+    """Let a substitute play a participant's seat from the next round (``{"name": null}``: no longer)."""
+    row = _editable(tournament_id)
+    body = json_object()
+    if "name" not in body:
+        raise BadBody("send {\"name\": ...}: the substitute's name, or null")
+    return jsonify(_participant(service.substitute(row, number, body["name"])))
+
+
+@bp.put("/<tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/sheet")
+@answers_json
+def keep_sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
+    """Keep a table's paper sheet (its final points), or correct it: it counts instead of the list."""
+    row = _editable(tournament_id)
+    table = sheets.keep_sheet(row, round_number, table_number, json_object())
+    names = {p.number: p.name for p in service.participants(row)}
+    return jsonify(round=round_number, table=table.number, sheet=sheets.shown_sheet(table, names))
+
+
+@bp.delete("/<tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/sheet")
+@answers_json
+def remove_sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
+    """Remove a table's paper sheet: the table's list counts again."""
+    row = _editable(tournament_id)
+    sheets.remove_sheet(row, round_number, table_number)
+    return "", 204

@@ -162,11 +162,13 @@ def _check_ends(ends: Mapping[str, Any] | None, family_name: str, players: int) 
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None, token: str | None = None,
-    group_id: str | None = None,
+    group_id: str | None = None, commit: bool = True,
 ) -> tuple[ScoreListRow, str]:
     """Store a new list (with any deals it brings), in a group if given; return it and its edit key.
 
     A repeated one-time ``token`` (a form sent twice) stores the list once.
+    Without ``commit`` the list is only flushed, for a caller that stores it
+    with more in one transaction (a tournament's round and its tables' lists).
     """
     score_list = load_list(document)  # every deal must score before anything is kept
     title = plain_text((title if title is not None else document.get("title")) or "", "title",
@@ -197,7 +199,10 @@ def create_list(
     db.session.add(row)
     for position, deal in enumerate(score_list.deals, start=1):
         db.session.add(DealRow.of(row.id, position, deal.to_dict()))
-    db.session.commit()
+    if commit:
+        db.session.commit()
+    else:
+        db.session.flush()
     return row, key
 
 

@@ -49,12 +49,16 @@ class TournamentNotAllowed(NotAllowed):
 
 @dataclass(frozen=True)
 class DrawnTable:
-    """A table just drawn: its number, its players' names, its list and the list's edit key."""
+    """A table just drawn: its number, its participants' names, its list and the list's edit key.
+
+    ``seated`` names the seats as the list does: a substitute by their own name.
+    """
 
     number: int
     players: tuple[str, ...]
     list_row: ScoreListRow
     key: str
+    seated: tuple[str, ...]
 
 
 def seats_per_table(family: Family) -> int:
@@ -82,9 +86,9 @@ def _checked_players(value: Any, taken: Sequence[str] = ()) -> list[str]:
     players = []
     for raw in value:
         player = player_name(raw, "players").strip()
-        other = seen.setdefault(name_key(player), player)
-        if other != player or player in players:
+        if name_key(player) in seen:
             raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=player)
+        seen[name_key(player)] = player
         players.append(player)
     return players
 
@@ -184,7 +188,7 @@ def register(row: TournamentRow, names: Any) -> list[ParticipantRow]:
     if len(drawn_rounds(row)) >= row.rounds:
         raise ScoringError("players", N_("every round is drawn: nobody can join any more"))
     present = participants(row)
-    players = _checked_players(names, [p.name for p in present])
+    players = _checked_players(names, [*(p.name for p in present), *(p.substitute for p in present if p.substitute)])
     if not players:
         raise ScoringError("players", N_("names nobody"))
     start = max((p.number for p in present), default=0) + 1
@@ -195,14 +199,45 @@ def register(row: TournamentRow, names: Any) -> list[ParticipantRow]:
     return added
 
 
-@transaction
-def withdraw(row: TournamentRow, number: int) -> ParticipantRow:
-    """Withdraw a participant: they keep their points and are seated in no later round."""
+def _participant(row: TournamentRow, number: int) -> ParticipantRow:
     participant = db.session.scalar(sa.select(ParticipantRow).where(
         ParticipantRow.tournament_id == row.id, ParticipantRow.number == number))
     if participant is None:
         raise NotFound("no such participant")
+    return participant
+
+
+@transaction
+def withdraw(row: TournamentRow, number: int) -> ParticipantRow:
+    """Withdraw a participant: they keep their points and are seated in no later round."""
+    participant = _participant(row, number)
     participant.withdrawn = True
+    db.session.commit()
+    return participant
+
+
+@transaction
+def substitute(row: TournamentRow, number: int, name: Any) -> ParticipantRow:
+    """Let a substitute play a participant's seat from the next round drawn (None: the participant again).
+
+    The points stay the participant's. A substitute's name is nobody else's
+    in the tournament, so the table's list can name the seat by it.
+    """
+    participant = _participant(row, number)
+    if name is None:
+        participant.substitute = None
+    else:
+        if participant.withdrawn:
+            raise ScoringError("name", N_("%(name)s has withdrawn: nobody plays their seat"),
+                               name=participant.name)
+        chosen = player_name(name, "name").strip()
+        others = [p for p in participants(row) if p.number != number]
+        taken = {name_key(p.name) for p in participants(row)} | {
+            name_key(p.substitute) for p in others if p.substitute}
+        if name_key(chosen) in taken:
+            raise ScoringError("name", N_("%(name)s is taken: a substitute needs a name of their own"),
+                               name=chosen)
+        participant.substitute = chosen
     db.session.commit()
     return participant
 
@@ -240,10 +275,19 @@ def drawn_round(row: TournamentRow, key: str, number: int) -> tuple[TournamentRo
         kept = db.session.get(ScoreListRow, table.list_id) if table.list_id is not None else None
         if kept is not None:  # a table whose list was deleted is left out
             out.append(DrawnTable(table.number, tuple(names[n] for n in table.seats), kept,
-                                  table_key(row, key, round_row, table)))
+                                  table_key(row, key, round_row, table), tuple(kept.players)))
     return round_row, out
 
 
+def seat_names(tables: Sequence[TournamentTableRow]) -> dict[int, list[str]]:
+    """How each table's list names its seats, by the table's id (a table without its list: nothing)."""
+    ids = [t.list_id for t in tables if t.list_id]
+    players = {list_id: names for list_id, names in db.session.execute(
+        sa.select(ScoreListRow.id, ScoreListRow.players).where(ScoreListRow.id.in_(ids)))} if ids else {}
+    return {t.id: list(players[t.list_id]) for t in tables if t.list_id in players}
+
+
+@transaction
 def draw_next_round(
     row: TournamentRow, key: str, seed: Any = None, wanted: Any = None,
 ) -> tuple[TournamentRoundRow, list[DrawnTable], bool]:
@@ -253,6 +297,9 @@ def draw_next_round(
     already is answered again as it was (a draw sent twice draws once), the
     next one is drawn, any other is refused. Answers the round, its tables,
     and whether it was drawn now.
+
+    The round, its tables and their lists are stored in one transaction:
+    all of them, or (a refusal, a failure on the way) none.
     """
     drawn = drawn_rounds(row)
     number = len(drawn) + 1
@@ -274,6 +321,8 @@ def draw_next_round(
     seats = seats_per_table(family)
     present = [p for p in participants(row) if not p.withdrawn]
     names = {p.number: p.name for p in present}
+    # A substitute plays the seat under their own name; the standings credit the seat's participant.
+    seated = {p.number: p.substitute or p.name for p in present}
     try:
         sizes = table_sizes(len(present), seats)
         if any(size not in family.seats for size in sizes):
@@ -283,16 +332,17 @@ def draw_next_round(
     except DrawError as error:
         raise ScoringError("players", str(error)) from None
     made = []
-    for index, table in enumerate(draw.tables, start=1):
-        players = [names[n] for n in table]
-        document = {"rules": row.rules, "players": players}
-        list_row, list_key = create_list(
-            document, title=f"{row.name} · Round {number} · Table {index}",
-            ends={"kind": "deals", "count": deals_at(len(table), seats, row.deals_per_round)},
-            token=_table_token(key, row, number, seed, table))
-        made.append(DrawnTable(index, tuple(players), list_row, list_key))
     round_row = TournamentRoundRow(tournament_id=row.id, number=number, seed=seed)
     try:
+        for index, table in enumerate(draw.tables, start=1):
+            players = [seated[n] for n in table]
+            document = {"rules": row.rules, "players": players}
+            list_row, list_key = create_list(
+                document, title=f"{row.name} · Round {number} · Table {index}",
+                ends={"kind": "deals", "count": deals_at(len(table), seats, row.deals_per_round)},
+                token=_table_token(key, row, number, seed, table), commit=False)
+            made.append(DrawnTable(index, tuple(names[n] for n in table), list_row, list_key,
+                                   tuple(players)))
         db.session.add(round_row)
         db.session.flush()
         db.session.add_all(
@@ -304,6 +354,13 @@ def draw_next_round(
         db.session.rollback()
         raise Conflict(f"round {number} was drawn meanwhile") from None
     return round_row, made, True
+
+
+def sheet_results(table: TournamentTableRow) -> dict[int, RoundResult]:
+    """What each participant seated at the table made by its paper sheet."""
+    sheet = table.sheet or {}
+    points, solos = sheet.get("points", {}), sheet.get("solos_won", {})
+    return {n: RoundResult(points=points.get(str(n), 0), solos_won=solos.get(str(n), 0)) for n in table.seats}
 
 
 # -- standings ----------------------------------------------------------------------------------
@@ -321,12 +378,16 @@ def tournament_standings(row: TournamentRow) -> list[tuple[Standing, Participant
     for _round, tables in drawn:
         seated: dict[int, RoundResult] = {}
         for table in tables:
+            if table.sheet is not None:  # a table without a phone: its paper sheet counts
+                seated.update(sheet_results(table))
+                continue
             list_row = lists.get(table.list_id or "")
             if list_row is None:
                 continue
             result = list_state(list_row).result
-            for number in table.seats:
-                seated[number] = table_result(result, by_number[number].name)
+            # The list names the seats in the table's order (a substitute by their own name).
+            for number, name in zip(table.seats, list_row.players):
+                seated[number] = table_result(result, name)
         for number, played in results.items():
             played.append(seated.get(number, RoundResult()))
     return [(s, by_number[s.participant]) for s in standings(results, row.rounds)]
