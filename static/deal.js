@@ -25,6 +25,7 @@
   const lineCells = Array.from(form.querySelectorAll("[data-line-payout]"));
   const explainedLines = Array.from(form.querySelectorAll("[data-preview-explained], [data-line-explained]"));
   const partnerField = form.querySelector("#field-partner");
+  const toutAsk = form.querySelector("[data-tout-ask]");
   let timer = null;
   let asked = 0;
 
@@ -95,6 +96,16 @@
     } else {
       pointsHint.textContent = defenders.checked ? "" : pointsHintText;
     }
+  }
+
+  // A Tout with all 120 points is won only with every trick: ask until Schwarz is ticked.
+  function askTout() {
+    if (!toutAsk || !pointsInput) {
+      return;
+    }
+    const typed = whole(pointsInput.value);
+    const side = typed !== null && defenders && defenders.checked ? 120 - typed : typed;
+    toutAsk.hidden = !(chosen("tout") && !chosen("schwarz") && side === 120);
   }
 
   // Exactly one empty field: it shows what makes 120 (the server fills it in).
@@ -243,43 +254,12 @@
     }
   }
 
-  // A refused save: the first field with an error comes into sight and takes the focus.
-  function showFirstError() {
-    const summary = document.querySelector("[data-error-summary]");
-    if (!summary) {
-      return;
-    }
-    const message = form.querySelector(".field-error");
-    const box = message ? message.closest(".deal-field") : null;
-    const target = box && !box.hidden
-      ? box.querySelector("input[aria-invalid=true], input[type=text], select, input:checked, input:not([disabled])")
-      : null;
-    if (target) {
-      target.focus({ preventScroll: true });
-      reach(target);
-    } else {
-      summary.focus();
-    }
-  }
-
-  // The summary's links (no script needed) go to a field; with the script they focus it too.
-  document.querySelectorAll("[data-error-link]").forEach(function (link) {
-    link.addEventListener("click", function (event) {
-      const box = document.getElementById(link.getAttribute("href").slice(1));
-      const target = box && box.querySelector("input[type=text], select, input:checked, input:not([disabled])");
-      if (target) {
-        event.preventDefault();
-        target.focus({ preventScroll: true });
-        reach(target);
-      }
-    });
-  });
-
   function changed() {
     showFields();
     guardPartner();
     showPoints();
     showPlayerPoints();
+    askTout();
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 250);
   }
@@ -402,8 +382,8 @@
   guardPartner();
   showPoints();
   showPlayerPoints();
+  askTout();
   if (chosen("game") || !navigator.onLine) {
     preview();
   }
-  showFirstError();
 })();

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from scorer.engine.breakdown import Breakdown
-from scorer.engine.breakdown_words import counted_in, describe, words_in
+from scorer.engine.breakdown_words import counted_in, describe, multiplier_name, paid_in_each, term_name, words_in
 from scorer.engine.document import read_list
 from scorer.engine.families import FAMILIES
 from scorer.engine.results import DealResult
@@ -80,8 +80,11 @@ def breakdown_examples() -> str:
 
 
 def names_in(breakdown: Breakdown) -> set[str]:
-    """Every name a breakdown holds: terms, multipliers, roles, its Stock move and tally."""
+    """Every name a breakdown holds or is said by: terms, multipliers, roles, its Stock move and tally."""
     found = {t.name for t in breakdown.terms} | {m.name for m in breakdown.multipliers}
+    found |= {term_name(t) for t in breakdown.terms} | {multiplier_name(breakdown, m) for m in breakdown.multipliers}
+    if paid_in_each(breakdown) is not None:
+        found.add("paid_in_each")
     found |= {s.role for s in breakdown.shares} | {t.name for t in breakdown.tally}
     if breakdown.stock is not None:
         found.add(breakdown.stock.name)

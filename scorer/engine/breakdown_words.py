@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TypeVar
 
-from scorer.engine.breakdown import CAP, Breakdown
+from scorer.engine.breakdown import CAP, Breakdown, Multiplier, Term
 from scorer.engine.errors import N_
 from scorer.engine.families import FAMILIES, Family
 from scorer.engine.families.common import N_plural
@@ -45,6 +45,8 @@ COMMON: Mapping[str, tuple[str, str]] = MappingProxyType({
     "contra": (N_("Kontra"), "Kontra"),
     "re": (N_("Re"), "Re"),
     "tout": (N_("Tout"), "Tout"),
+    # a Tout lost: whatever the points, the other side took a trick
+    "tout_lost": (N_("Tout: lost, the other side took a trick"), "Tout: verloren, die Gegenseite hat einen Stich gemacht"),
     CAP: (N_("at most"), "höchstens"),
     # roles
     "declarer": (N_("Declarer"), "Spieler"),
@@ -65,6 +67,42 @@ COMMON_COUNTED: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = MappingP
         N_plural("%(num)s Laufende", "%(num)s Laufende"), ("%(num)s Laufender", "%(num)s Laufende"),
     ),
 })
+
+
+#: A tier (Sheepshead's value of a pick) as players name it: 2 is schneider, 3 schwarz.
+TIER_NAMES: Mapping[int, str] = MappingProxyType({2: "schneider", 3: "schwarz"})
+
+
+def term_name(term: Term) -> str:
+    """The name a term is said by: its own, or for a tier of 2 or 3 schneider or schwarz.
+
+    >>> term_name(Term("tier", 2)), term_name(Term("tier", 1)), term_name(Term("solo", 40))
+    ('schneider', 'tier', 'solo')
+    """
+    if term.name == "tier":
+        return TIER_NAMES.get(term.units, term.name)
+    return term.name
+
+
+def multiplier_name(breakdown: Breakdown, multiplier: Multiplier) -> str:
+    """The name a multiplier is said by: a Tout the declarer lost says why (a trick of the others).
+
+    >>> from scorer.engine.breakdown import TOUT, one_against_rest
+    >>> lost = Breakdown((Term("solo", 50),), (TOUT,), 100, one_against_rest("declarer", "A", ("A", "B"), -1))
+    >>> multiplier_name(lost, TOUT)
+    'tout_lost'
+    """
+    if multiplier.name == "tout" and any(s.role == "declarer" and s.times < 0 for s in breakdown.shares):
+        return "tout_lost"
+    return multiplier.name
+
+
+def paid_in_each(breakdown: Breakdown) -> int | None:
+    """What each player paid into the Stock for a hand thrown in (nothing else paid); else None."""
+    stock = breakdown.stock
+    if stock is None or stock.name != "pay_in" or breakdown.terms or breakdown.value or not stock.amounts:
+        return None
+    return -stock.amounts[0][1]
 
 
 def _gathered(
@@ -168,9 +206,12 @@ def describe(
     'Kopf 90 je Spieler · 9 Striche · 1 Kopf'
     """
     say = counted or (lambda name, count: f"{count} {words(name)}")
+    paid_in = paid_in_each(breakdown)
+    if paid_in is not None:
+        return say("paid_in_each", paid_in)
     terms = breakdown.terms
     line = " + ".join(
-        f"{say(t.name, t.count)} {t.units}" if t.count is not None else f"{words(t.name)} {t.units}"
+        f"{say(t.name, t.count)} {t.units}" if t.count is not None else f"{words(term_name(t))} {t.units}"
         for t in terms
     ) or "0"
     if len(terms) > 1:
@@ -182,7 +223,7 @@ def describe(
         elif m.count is not None and m.count > 1:
             pieces.append(f"{say(m.name, m.count)} ×{m.factor}")
         else:
-            pieces.append(f"{words(m.name)} ×{m.factor}")
+            pieces.append(f"{words(multiplier_name(breakdown, m))} ×{m.factor}")
     if breakdown.multipliers:
         pieces[-1] += f" = {breakdown.value}"
     several = [s for s in breakdown.shares if abs(s.times) > 1]

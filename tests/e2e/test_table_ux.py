@@ -143,7 +143,8 @@ def test_each_row_sums_up_its_deal_in_the_games_own_words(narrow: Phone, lang: s
 def test_a_sheepshead_row_names_the_picker_the_crack_the_blitz_and_every_leaster_score(narrow: Phone) -> None:
     open_list(narrow, LISTS["sheepshead-6"], "en")
     summary = narrow.page.locator("table.block tbody .game-name")
-    expect(summary).to_have_text(["Pick 100 · Blitz ×2", "Leaster \u2013/30/10/40/20/20", "Pick 70 · Crack"])
+    # 100 points: won schneider, which the row says (a pick's tier 2).
+    expect(summary).to_have_text(["Pick 100 · Schneider · Blitz ×2", "Leaster \u2013/30/10/40/20/20", "Pick 70 · Crack"])
     expect(deal_row(narrow.page, 3).locator(".declarer")).to_have_text("Franziska alone")
 
 

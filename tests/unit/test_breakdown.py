@@ -341,7 +341,7 @@ def words(name):
                      "Ramsch 10 · Virgin ×2 = +20 · Loser ×4 = -40", id="ramsch"),
         pytest.param(listed("bavarian", PASSED, WON, bock={}, stock={}),
                      "Sauspiel 20 · Bock ×2 = 40 each · Take 80", id="bock and stock"),
-        pytest.param(listed("bavarian", PASSED, stock={}), "0 · Pay_in 80", id="passed into the stock"),
+        pytest.param(listed("bavarian", PASSED, stock={}), "20 Paid_in_each", id="passed into the stock"),
         pytest.param(listed("sheepshead", pick(70, crack=True, blitz=2), players=FIVE, max_multiplier=4),
                      "Tier 1 · Crack ×2 · 2 Blitz ×4 · Cap 4 = 4 · Picker ×2 = +8", id="cap"),
         pytest.param(listed("german", {"game": "normal", "declarer": "Anna", "points": 70}),

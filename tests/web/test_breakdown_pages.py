@@ -68,8 +68,12 @@ def test_every_name_a_breakdown_of_any_family_holds_has_a_word_in_both_languages
 #: A renege settled as the house game penalty: its name and the offender's role.
 PENALTY_LIST = {"rules": {"preset": "bavarian", "games": ["sauspiel", "penalty"]},
                 "players": ["Anna", "Bene", "Chris", "Dora"], "deals": [{"game": "penalty", "offender": "Chris"}]}
+#: A Tout the others took a trick in: said as lost, and why.
+TOUT_LOST_LIST = {"rules": {"preset": "bavarian"}, "players": ["Anna", "Bene", "Chris", "Dora"],
+                  "deals": [{"game": "solo", "declarer": "Anna", "points": 120, "tout": True}]}
 ALL_NAMES = sorted(set().union(*(
-    names_in(read_list(document).replay().deals[-1].breakdown) for document in [*(row[1] for row in ROWS), PENALTY_LIST]
+    names_in(read_list(document).replay().deals[-1].breakdown)
+    for document in [*(row[1] for row in ROWS), PENALTY_LIST, TOUT_LOST_LIST]
 )))
 
 
@@ -210,8 +214,10 @@ def test_the_deal_s_page_shows_bock_and_the_stock_move_in_german(client: FlaskCl
     assert "Bene Gegner −1 × 40 −40" in words
     assert "Im Stock: 80 vor diesem Spiel, 0 danach." in words
     thrown_in = text(deal_page(client, listing, 1, GERMAN_PAGE))
-    assert "Nichts zu zahlen 0 Wert = 0" in thrown_in
-    assert "Dora Spieler 0 × 0 − 20 Stock −20" in thrown_in
+    # A hand thrown in: what each pays into the Stock, nobody called Spieler (the declarer).
+    assert "Zusammengeworfen: jeder zahlt 20 in den Stock" in thrown_in
+    assert "Dora zahlt 20 in den Stock −20" in thrown_in
+    assert "Spieler" not in thrown_in.split("Spieler Anteil am Wert Betrag")[-1]
 
 
 def test_the_deal_s_page_of_a_german_deal_shows_the_tally(client: FlaskClient) -> None:

@@ -13,6 +13,7 @@ from scorer.engine.families.base import (
 )
 from scorer.engine.families.bavarian_examples import examples
 from scorer.engine.families.bock_and_stock import BOCK, STOCK, bock_and_stock
+from scorer.engine.families.bock_and_stock import COUNTED as BOCK_AND_STOCK_COUNTED
 from scorer.engine.families.bock_and_stock import TERMS as BOCK_AND_STOCK_TERMS
 from scorer.engine.families.bavarian_value import announced, check_modifiers, declarer_won, events, game_value
 from scorer.engine.families.checks import partner_of, seated, side_points
@@ -185,6 +186,7 @@ TERMS = MappingProxyType({
 })
 COUNTED = MappingProxyType({
     "virgins": (N_plural("%(num)s Virgin", "%(num)s Virgins"), ("%(num)s Jungfrau", "%(num)s Jungfrauen")),
+    **BOCK_AND_STOCK_COUNTED,
 })
 
 SEED_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "passed")

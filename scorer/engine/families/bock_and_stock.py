@@ -11,6 +11,7 @@ from scorer.engine.breakdown import StockMove, doublings
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_
 from scorer.engine.families.base import Carry, Game, Outcome, RuleSet, Table
+from scorer.engine.families.common import N_plural
 from scorer.engine.options import Choice, Choices, Flag, Group, Number
 
 #: What may start a Bock round, besides a round called by hand.
@@ -188,4 +189,14 @@ TERMS = MappingProxyType({
     "pay_in": (N_("into the Stock"), "in den Stock"),
     "take": (N_("out of the Stock"), "aus dem Stock"),
     "double": (N_("the Stock doubled by"), "der Stock verdoppelt um"),
+    # A hand thrown in, said whole (see COUNTED: with what each paid).
+    "paid_in_each": (N_("thrown in: each pays into the Stock"), "zusammengeworfen: jeder zahlt in den Stock"),
+})
+
+#: A hand thrown in under the Stock, said whole: what each player paid into the pot.
+COUNTED = MappingProxyType({
+    "paid_in_each": (
+        N_plural("thrown in: each pays %(num)s into the Stock", "thrown in: each pays %(num)s into the Stock"),
+        ("zusammengeworfen: jeder zahlt %(num)s in den Stock", "zusammengeworfen: jeder zahlt %(num)s in den Stock"),
+    ),
 })

@@ -15,7 +15,7 @@ from flask_babel import ngettext
 
 from scorer.engine import Breakdown, describe
 from scorer.engine.breakdown import CAP
-from scorer.engine.breakdown_words import ENGLISH, ENGLISH_COUNTED
+from scorer.engine.breakdown_words import ENGLISH, ENGLISH_COUNTED, multiplier_name, paid_in_each, term_name
 
 
 def word(name: str) -> str:
@@ -81,6 +81,8 @@ class Explained:
     stock: tuple[str, int, int] | None
     #: What the deal put on the tally, each in words with its count ("9 Strokes").
     tally: tuple[str, ...]
+    #: A hand thrown in under the Stock, in words: what each player paid into it; else "".
+    thrown_in: str = ""
 
 
 def _named(count: int | None, name: str) -> str:
@@ -94,7 +96,8 @@ def explained(breakdown: Breakdown, players: tuple[str, ...], dealer: str | None
     """
     multipliers = tuple(
         Step(word(m.name), str(m.factor)) if m.name == CAP
-        else Step(_named(m.count if m.count and m.count > 1 else None, m.name), f"×{m.factor}")
+        else Step(_named(m.count if m.count and m.count > 1 else None, multiplier_name(breakdown, m)),
+                  f"×{m.factor}")
         for m in breakdown.multipliers
     )
     moved = dict(breakdown.stock.amounts) if breakdown.stock is not None else {}
@@ -108,12 +111,14 @@ def explained(breakdown: Breakdown, players: tuple[str, ...], dealer: str | None
         pot = moved.get(who, 0)
         parts.append(PlayerPart(who, role, times, pot, times * breakdown.value + pot))
     stock = breakdown.stock
+    paid_in = paid_in_each(breakdown)
     return Explained(
-        terms=tuple(Step(_named(t.count, t.name), str(t.units)) for t in breakdown.terms),
+        terms=tuple(Step(_named(t.count, term_name(t)), str(t.units)) for t in breakdown.terms),
         subtotal=sum(t.units for t in breakdown.terms) if len(breakdown.terms) > 1 else None,
         multipliers=multipliers,
         value=breakdown.value,
         players=tuple(parts),
         stock=None if stock is None else (word(stock.name), stock.before, stock.after),
         tally=tuple(counted(t.name, t.units) for t in breakdown.tally),
+        thrown_in="" if paid_in is None else counted("paid_in_each", paid_in),
     )

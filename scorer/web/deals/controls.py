@@ -259,3 +259,16 @@ class Offers:
         """Tell whether a checkbox was ticked."""
         return self.values.get(name, "").lower() in _TICKED
 
+
+    @property
+    def asks_tout(self) -> bool:
+        """Tell whether to ask about a Tout with all 120 points: it is won only with every trick.
+
+        Schwarz not ticked, the Tout is lost (the other side took a trick); the form asks
+        whether it did, until Schwarz is ticked.
+        """
+        typed = self.value("points").strip()
+        if not (self.ticked("tout") and not self.ticked("schwarz") and typed.isdigit()):
+            return False
+        points = int(typed)
+        return (120 - points if self.ticked("defenders") else points) == 120

@@ -215,7 +215,7 @@ def show_deal(list_id: str, number: int) -> Any:
         "deals/deal_view.html", row=row, state=state, stored=stored, number=number,
         players=players, count=len(state.result.deals),
         # The table's few words, then the same in full.
-        short=Summaries(family, players)(stored.deal), summary=summary(stored.deal, family),
+        short=Summaries(family, players)(stored.deal, stored.breakdown), summary=summary(stored.deal, family),
         breakdown=explained(stored.breakdown, players, stored.dealer),
         can_change=row.finished_at is None and access.can_edit(row),
     )

@@ -25,7 +25,8 @@ from scorer.web.labels import family_description
 from scorer.web.lists.family_form import new_list_form
 from scorer.web.lists.forms import ActionForm, DeleteListForm
 from scorer.web.lists.summary import accounts
-from scorer.web.lists.table import short, signed, total
+from scorer.web.lists.table import signed, total
+from scorer.web.names import short_filter
 from scorer.web.pictures.svg import legend_line
 
 bp = Blueprint("lists", __name__)
@@ -45,7 +46,7 @@ bp.add_app_template_filter(family_filter, "family")
 bp.add_app_template_filter(money_filter, "money")
 bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(total, "total")
-bp.add_app_template_filter(short, "short")
+bp.add_app_template_filter(short_filter, "short")
 bp.add_app_template_filter(ago_filter, "ago")
 
 

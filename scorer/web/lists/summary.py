@@ -20,7 +20,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import N_, Deal, Family, Game, ListResult, RuleSet
-from scorer.engine.breakdown import worth
+from scorer.engine.breakdown import Breakdown, worth
+from scorer.engine.breakdown_words import term_name
 from scorer.engine.deals import NEUTRAL
 from scorer.web.deals.words import key_label
 from scorer.web.labels import game_label
@@ -154,10 +155,13 @@ class Summaries:
         #: The list file's order of keys, the family's own last in the order it declares them.
         self._rank = {**_RANK, **{key.name: len(_RANK) + i for i, key in enumerate(family.keys)}}
 
-    def __call__(self, deal: Deal) -> str:
-        """What the deal was, in a few words: the game, its points, then each key set."""
+    def __call__(self, deal: Deal, breakdown: Breakdown | None = None) -> str:
+        """What the deal was, in a few words: the game, its points, then each key set.
+
+        With its ``breakdown``, the schneider its points leave unsaid too (see :func:`schneider_word`).
+        """
         head, tail = self.words(deal, self.key(deal))
-        return head + self.points(deal) + tail
+        return head + self.points(deal) + (schneider_word(breakdown) if breakdown else "") + tail
 
     @staticmethod
     def key(deal: Deal) -> tuple[Any, ...]:
@@ -191,6 +195,18 @@ class Summaries:
             tail = "".join(" \u00b7 " + _word(self.family, k, deal.value(k)) for k in keys)
             found = self._seen[key] = (self.game_word(deal.game), tail)
         return found
+
+
+def schneider_word(breakdown: Breakdown) -> str:
+    """What the card points leave unsaid: a value the breakdown names schneider (a Sheepshead
+    pick's tier 2), as `` · Schneider``; else nothing.
+
+    Schwarz says itself (the deal's own key); a Bavarian game's card points are its schneider.
+    """
+    for term in breakdown.terms:
+        if term.name == "tier" and term_name(term) == "schneider":
+            return " \u00b7 " + _("Schneider")
+    return ""
 
 
 # -- how each total came about (the settle page) ---------------------------------------------

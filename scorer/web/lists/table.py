@@ -17,17 +17,13 @@ from markupsafe import Markup, escape
 
 from scorer.engine import Game, ListResult
 from scorer.web.labels import sitting_out
-from scorer.web.lists.summary import LEFT_OUT, Summaries
+from scorer.web.lists.summary import LEFT_OUT, Summaries, schneider_word
+from scorer.web.names import short_names
 
 _PLUS = '<td class="pay plus">+%s</td>'
 _MINUS = '<td class="pay minus">\u2212%s</td>'
 #: Nothing paid in this deal (a hand thrown in, the dealer sitting out): a dash, as on paper.
 _ZERO = '<td class="pay">\u2013</td>'
-
-
-def short(name: str, length: int = 5) -> str:
-    """A name cut to fit a narrow column."""
-    return name if len(name) <= length else name[: length - 1] + "."
 
 
 def number(units: int) -> str:
@@ -122,8 +118,9 @@ def rows_html(
     # The dealer stays out of the edit link: the link's visible text (the number) is then
     # all in its name, "Edit deal N" (WCAG 2.5.3); the page lays the dealer over the link.
     word = escape(dealer_word)
+    dealer_names = short_names(players, 4)
     dealer_cells = {
-        who: f'<span class="dealer" title="{word}: {names[who]}">{escape(short(who, 4))}</span></th>'
+        who: f'<span class="dealer" title="{word}: {names[who]}">{escape(dealer_names[who])}</span></th>'
         for who in players
     }
     group = f'<tbody class="deal {link[3]}">' if link is not None else '<tbody class="deal">'
@@ -169,7 +166,8 @@ def rows_html(
                 *summaries.words(deal, memo), who, bock, doubled, doubler_word)
         # Card points are digits, slashes and dashes: nothing to escape.
         points = deal.points
-        game = cell[0] + (f" {points}" if points.__class__ is int else summaries.points(deal)) + cell[1]
+        game = (cell[0] + (f" {points}" if points.__class__ is int else summaries.points(deal))
+                + schneider_word(scored.breakdown) + cell[1])
         payouts = scored.payouts
         amounts: tuple[Any, ...] = tuple([payouts[who] for who in players])
         if out_word and family.most_active:

@@ -146,7 +146,7 @@ def export_csv(list_id: str) -> Any:
         game = family.games.get(deal.game)
         writer.writerow([
             scored.number, _text_cell(scored.dealer), _text_cell(game_label(deal.game)),
-            _text_cell(summaries(deal)),
+            _text_cell(summaries(deal, scored.breakdown)),
             *(_text_cell(value(family, players, game, deal, k)) for k in firsts + keys),
             *[scored.under_bock] * bock, *[scored.pot] * stock,
             *(scored.payouts[p] for p in players),
