@@ -38,7 +38,7 @@ def test_a_deal_entered_without_reception_waits_on_the_phone_and_is_stored_when_
     page.locator(".deal-actions button.primary").tap()
     banner = page.locator("p.net")
     expect(banner).to_contain_text("Waiting for reception: 1.")
-    expect(page.locator(".waiting-list li")).to_have_count(1)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(1)
     assert waiting_in_store(page) == 1
     assert len(stored(site, list_id)["deals"]) == 1
 

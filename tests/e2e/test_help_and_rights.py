@@ -100,6 +100,7 @@ def test_a_new_list_asks_once_to_keep_its_edit_link_and_the_phone_still_edits_af
     assert re.search(rf"/l/{list_id}\?key=[\w-]+$", edit_link), edit_link
     expect(prompt.get_by_role("button", name=words["copy"])).to_be_visible()
     qr = prompt.locator("img.qr-edit")
+    prompt.locator("details.qr-fold > summary").tap()  # folded under New deal
     expect(qr).to_be_visible()
     assert qr.evaluate("(img) => img.complete && img.naturalWidth > 0")
     assert axe_violations(page) == []

@@ -87,7 +87,8 @@ KEPT = """async (id) => {
 
 def wait_until_kept(page: Page, list_id: str) -> None:
     """The service worker controls the page and keeps the list, its deal form and their assets."""
-    wanted = {f"/l/{list_id}", f"/l/{list_id}/deals/new", "/static/offline.js", "/static/deal.js",
+    wanted = {f"/l/{list_id}", f"/l/{list_id}/deals/new", "/static/offline.js", "/static/offline_form.js",
+              "/static/waiting_rows.js", "/static/deal.js",
               "/static/list.js", "/static/app.js", "/static/app.css", "/static/deal.css"}
     for _ in range(100):
         if wanted <= set(page.evaluate(KEPT, list_id)):
@@ -103,7 +104,7 @@ def enter_offline(phone: Phone, deal: dict[str, Any]) -> None:
     hand.new_deal()
     expect(page.get_by_role("radio", name="Sauspiel")).to_be_attached()
     hand.enter(deal)
-    expect(page.get_by_role("heading", name="Waiting for reception")).to_be_visible()
+    expect(page.locator("tbody[data-waiting-row]").first).to_be_visible()
 
 
 def offline_with(phone: Phone, deals: list[dict[str, Any]]) -> str:
@@ -116,8 +117,9 @@ def offline_with(phone: Phone, deals: list[dict[str, Any]]) -> str:
 
 
 def waiting_on_screen(page: Page) -> list[str]:
-    """The deals the list shows as waiting, in order: what and their state."""
-    return [text.replace("\n", " ") for text in page.locator(".waiting-list li").all_inner_texts()]
+    """The deals the list's table shows as waiting, in the order entered (the newest is on top): what and their state."""
+    rows = page.locator("tbody[data-waiting-row]")
+    return [" ".join(rows.nth(i).locator(".what, .said").all_inner_texts()) for i in reversed(range(rows.count()))]
 
 
 def waiting_in_store(page: Page) -> int:
@@ -178,10 +180,10 @@ def test_five_deals_entered_offline_survive_a_reload_and_are_stored_once_in_orde
 
     page.reload()
     # The list of waiting deals is drawn from IndexedDB once the script has run.
-    expect(page.locator(".waiting-list li")).to_have_count(5)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(5)
     waiting = waiting_on_screen(page)
     assert len(waiting) == 5, waiting
-    assert all(line.endswith("waiting for reception") for line in waiting), waiting
+    assert all(line.endswith("waiting for reception · scored once stored") for line in waiting), waiting
     assert [line.split(" · ")[:2] for line in waiting[:4]] == [
         ["Sauspiel", "Anna"], ["Solo", "Bene"], ["Wenz", "Chris"], ["Sauspiel", "Dora"],
     ]
@@ -190,7 +192,7 @@ def test_five_deals_entered_offline_survive_a_reload_and_are_stored_once_in_orde
     phone.context.set_offline(False)
     expect(banner(page)).to_contain_text("Sent: stored as No. 1–5.")
     expect(page.locator("table.block tbody.deal")).to_have_count(5)
-    expect(page.locator("[data-waiting]")).to_be_hidden()
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(0)
     assert totals_on_screen(page) == server(live_server, "GET", f"/api/lists/{list_id}")["totals"]
     assert_stored_once(page, live_server, list_id, FIVE_DEALS)
 
@@ -223,10 +225,10 @@ def test_a_deal_the_server_refuses_is_kept_with_its_reason_until_it_is_fixed(
     phone.context.set_offline(False)
     expect(banner(page)).to_contain_text("The server refused a waiting deal")
     expect(banner(page)).to_contain_text("121 is more than the 120 in the pack")
-    refused = page.locator(".waiting-list li.refused")
+    refused = page.locator("tbody[data-waiting-row].refused")
     expect(refused).to_contain_text("refused: deal 1: points: 121 is more than the 120 in the pack")
-    # The deal after it waits behind it: the order holds.
-    expect(page.locator(".waiting-list li").nth(1)).to_contain_text("waiting for reception")
+    # The deal after it waits behind it (the row above it): the order holds.
+    expect(page.locator("tbody[data-waiting-row]").first).to_contain_text("waiting for reception")
     assert stored_deals(live_server, list_id) == []
 
     # Kept on the phone, not only on the screen.
@@ -254,7 +256,7 @@ def test_a_refused_deal_is_dropped_only_when_the_person_says_so(
     no_partner = {"game": "sauspiel", "declarer": "Anna", "points": 70}
     list_id = offline_with(cellar_phone, [no_partner, FIVE_DEALS[2]])
     cellar_phone.context.set_offline(False)
-    refused = page.locator(".waiting-list li.refused")
+    refused = page.locator("tbody[data-waiting-row].refused")
     expect(refused).to_contain_text("partner")
 
     page.once("dialog", lambda dialog: dialog.dismiss())

@@ -44,7 +44,7 @@ def test_the_list_shown_after_a_save_behaves_as_a_loaded_list_without_reception(
     enter(page, SAUSPIEL)
     expect(page.get_by_role("status").first).to_have_text("Deal 1 saved.")
     assert page.locator("form[data-deal-form]").count() == 0  # one request: the form was replaced
-    expect(page.locator("[data-waiting]")).to_be_attached()
+    expect(page.locator("table.block")).to_be_attached()
 
     cellar_phone.context.set_offline(True)
     expect(banner(page)).to_contain_text("No reception")
@@ -71,8 +71,8 @@ def test_a_save_without_signal_waits_on_the_phone_and_is_stored_once_when_it_ret
     page.route(f"**/api/lists/{list_id}/deals", cut)
     enter(page, SAUSPIEL)
 
-    expect(page.locator(".waiting-list li")).to_have_count(1)
-    assert waiting_on_screen(page)[0].endswith("waiting for reception")
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(1)
+    assert waiting_on_screen(page)[0].endswith("waiting for reception · scored once stored")
     expect(banner(page)).to_contain_text("Waiting for reception: 1.")
     assert stored_deals(live_server, list_id) == []
     assert waiting_in_store(page) == 1
@@ -107,7 +107,7 @@ def test_a_save_whose_answer_comes_too_late_is_kept_and_stored_once(
     expect(page.locator("table.block tbody.deal")).to_have_count(1, timeout=20_000)
     assert held, "the save reached the server"
     assert same_deals(stored_deals(live_server, list_id), [SAUSPIEL])
-    expect(page.locator("[data-waiting]")).to_be_hidden()
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(0)
     assert waiting_in_store(page) == 0
     page.wait_for_timeout(1500)
     assert len(stored_deals(live_server, list_id)) == 1
@@ -170,7 +170,7 @@ def test_a_waiting_deal_whose_key_stored_a_deal_already_says_it_is_sent_with_tha
     page.reload()
 
     expect(banner(page)).to_contain_text("Sent: stored as No. 1.", timeout=20_000)
-    expect(page.locator("[data-waiting]")).to_be_hidden()
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(0)
     assert waiting_in_store(page) == 0
     assert same_deals(stored_deals(live_server, list_id), [SAUSPIEL])
 
@@ -185,7 +185,7 @@ def test_a_waiting_deal_the_server_refuses_says_why_in_the_language_of_the_page(
     put_waiting(page, list_id, dict(SAUSPIEL, points=121))
     page.reload()
 
-    refused = page.locator(".waiting-list li.refused")
+    refused = page.locator("tbody[data-waiting-row].refused")
     expect(refused).to_contain_text("121 sind mehr als die 120 Augen im Blatt")
     expect(banner(page)).to_contain_text("121 sind mehr als die 120 Augen im Blatt")
     assert "is more than" not in refused.inner_text()
@@ -223,7 +223,7 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     cellar_phone.context.set_offline(True)
     first = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
     enter(page, first)
-    expect(page.locator(".waiting-list li")).to_have_count(1)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(1)
 
     Hand(page).new_deal()
     # Emil dealt the first deal; Anna deals the second and sits it out, as the server will have it.
@@ -241,7 +241,7 @@ def test_with_five_players_a_second_deal_entered_offline_has_the_next_dealer_sit
     cellar_phone.screenshot("offline-five-second-deal")
     second = {"game": "ramsch", "points": {"Bene": 30, "Chris": 40, "Dora": 20, "Emil": 30}}
     Hand(page).enter(second)
-    expect(page.locator(".waiting-list li")).to_have_count(2)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(2)
 
     cellar_phone.context.set_offline(False)
     expect(banner(page)).to_contain_text("Sent: stored as No. 1–2.")
@@ -259,7 +259,7 @@ def test_with_a_deal_waiting_the_live_preview_scores_the_next_deal_with_the_deal
     page.route(f"**/api/lists/{list_id}/deals", lambda route: route.abort("internetdisconnected"))
     put_waiting(page, list_id, {"game": "passed"})
     page.reload()
-    expect(page.locator(".waiting-list li")).to_have_count(1)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(1)
 
     Hand(page).new_deal()
     expect(page.locator(".deal-dealer")).to_have_text("Dealer: Anna · sits out this deal")

@@ -102,7 +102,7 @@ def test_a_seating_change_made_in_the_cellar_waits_on_the_phone_and_counts_from_
     apply_change(page)
     assert page.url.endswith(f"/l/{list_id}")
     expect(page.locator("main > p[data-queued]")).to_have_text(words["queued"])
-    waiting = page.locator(".waiting-list li")
+    waiting = page.locator("tbody[data-waiting-row]")
     expect(waiting).to_have_count(1)
     expect(waiting.first).to_contain_text(words["summary"])
     assert waiting_in_store(page) == 1
@@ -111,7 +111,7 @@ def test_a_seating_change_made_in_the_cellar_waits_on_the_phone_and_counts_from_
     # Reception returns: offline.js sends the change, to count from the next deal.
     cellar_phone.context.set_offline(False)
     expect(banner(page)).to_have_text(words["sent"], timeout=20_000)
-    expect(page.locator("[data-waiting]")).to_be_hidden()
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(0)
     assert waiting_in_store(page) == 0
     document = stored_list(live_server, list_id)
     assert same_deals(document["deals"], [FIRST])

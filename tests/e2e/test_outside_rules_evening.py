@@ -200,7 +200,7 @@ def test_seven_offline_the_deal_after_one_waiting_has_the_next_two_sit_out(
     hand = Hand(page)
     hand.new_deal()
     enter_sheepshead(hand, first)
-    expect(page.locator(".waiting-list li")).to_have_count(1)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(1)
 
     hand = Hand(page)
     hand.new_deal()
@@ -217,7 +217,7 @@ def test_seven_offline_the_deal_after_one_waiting_has_the_next_two_sit_out(
     expect(points.get_by_label("Bene", exact=True)).to_have_count(0)
     second = {"game": "leaster", "points": {"Chris": 10, "Dora": 20, "Emil": 30, "Finn": 25, "Gina": 35}}
     enter_sheepshead(hand, second, blank="Gina")
-    expect(page.locator(".waiting-list li")).to_have_count(2)
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(2)
 
     cellar_phone.context.set_offline(False)
     expect(banner(page)).to_contain_text("Sent: stored as No. 1–2.")

@@ -24,19 +24,35 @@ from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
 
 
-def sitting_out(state: services.ListState) -> tuple[str, ...]:
-    """Who sits the next deal out: its dealer and the players after, where the family has them."""
+def sitting_out(state: services.ListState, dealer: str | None = None) -> tuple[str, ...]:
+    """Who sits the next deal (or one ``dealer`` deals) out: the dealer and the players after, where the family has them."""
     result = state.result
-    return seats_out(result.rules.family, result.seated, result.next_dealer)
+    return seats_out(result.rules.family, result.seated, dealer or result.next_dealer)
 
 
-def leader(state: services.ListState) -> str:
-    """Who leads the next deal: the first active player after the dealer."""
+def leader(state: services.ListState, dealer: str | None = None) -> str:
+    """Who leads the next deal (or one ``dealer`` deals): the first active player after the dealer."""
     players = state.result.seated
-    seat = players.index(state.result.next_dealer)
-    out = sitting_out(state)
+    seat = players.index(dealer or state.result.next_dealer)
+    out = sitting_out(state, dealer)
     turn = [players[(seat + step) % len(players)] for step in range(1, len(players) + 1)]
     return next((who for who in turn if who not in out), turn[0])
+
+
+def dealers_after(state: services.ListState) -> list[dict[str, str]]:
+    """Who deals after as many more deals as the index, around the table once: the dealer, who leads, who sits out.
+
+    The deals waiting on a phone without reception move the deal on a seat each,
+    as the server will when it stores them (static/waiting_rows.js shows the line).
+    """
+    result = state.result
+    if result.next_dealer not in result.seated:
+        return []
+    seats = result.seated
+    first = seats.index(result.next_dealer)
+    dealers = [seats[(first + step) % len(seats)] for step in range(len(seats))]
+    return [{"dealer": dealer, "leader": leader(state, dealer), "out": sit_out_words(sitting_out(state, dealer))}
+            for dealer in dealers]
 
 
 #: How many deals the list page shows, the newest first; the rest behind "Show all".
@@ -100,7 +116,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     figures = _statistics(state)
     return render_template(
         "lists/list.html", state=state, row=row, result=state.result,
-        progress=state.progress, tally=tally, leader=leader(state),
+        progress=state.progress, tally=tally, leader=leader(state), dealers_after=dealers_after(state),
         sitting_out=sit_out_words(sitting_out(state)),
         carry_notes=carry_notes(state.result.rules, state.result.carry),
         pictures=tally_pictures(state.result, tally), lazy_chart=lazy_chart, after_save=after_save,

@@ -1,0 +1,174 @@
+// The list page's side of the deals that wait on this phone (offline.js keeps and
+// sends them): each is a row of the table where it will be stored, above the
+// newest stored deal, marked waiting (or refused, with Fix and Drop). The phone
+// cannot score a deal without the server: its row says it is scored once
+// stored, and the totals say they are provisional. The count of deals and the
+// next dealer count the deals that wait, marked provisional, with who deals, leads
+// and sits out at each seat further on as the server says (data-dealers-after). Once stored, the
+// page the server sends (list.js) has none of the marks.
+"use strict";
+(function () {
+  const o = window.scorerOffline;
+  if (!o) return;
+  const texts = o.texts;
+  const lang = document.documentElement.lang || undefined;
+
+  function when(iso) {
+    const then = new Date(iso);
+    if (isNaN(then)) return "";
+    const time = { hour: "2-digit", minute: "2-digit" };
+    if (then.toDateString() === new Date().toDateString()) return then.toLocaleTimeString(lang, time);
+    return then.toLocaleString(lang, Object.assign({ day: "numeric", month: "short" }, time));
+  }
+
+  function short(name) {
+    return name.length <= 4 ? name : name.slice(0, 3) + ".";
+  }
+
+  function element(tag, className, text) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  // The totals as of the last sync, said while offline.
+  function staleNote() {
+    const totals = document.querySelector("section.totals");
+    let stale = document.querySelector("[data-stale]");
+    if (totals && !navigator.onLine && !stale) {
+      const live = document.querySelector("[data-offline]");
+      stale = element("p", "muted stale", fill("textStale", { time: when(live && live.dataset.syncedAt) }));
+      stale.dataset.stale = "";
+      totals.appendChild(stale);
+    } else if (stale && navigator.onLine) {
+      stale.remove();
+    }
+  }
+
+  function fill(name, values) {
+    return o.fill(texts[name], values);
+  }
+
+  // The buttons of a refused record: drop it, and fix a deal in the form.
+  function actions(record) {
+    const box = element("span", "actions");
+    if (!o.isChange(record)) {
+      const fix = element("a", "button", texts.textFix);
+      fix.href = texts.dealUrl + "#fix-" + record.seq;
+      box.append(fix);
+    }
+    const gone = element("button", "danger", texts.textDrop);
+    gone.type = "button";
+    gone.dataset.drop = record.seq;
+    // A change is made again on the settings page, with the deals it now follows.
+    if (o.isChange(record)) gone.dataset.change = "";
+    box.append(gone);
+    return box;
+  }
+
+  // One record as a row group: its number and dealer (a deal), what it is, then its state.
+  function row(record, number, dealer, columns) {
+    const group = element("tbody", "waiting" + (record.state === "refused" ? " refused" : ""));
+    group.dataset.waitingRow = "";
+    const top = element("tr");
+    const head = element("th", "num");
+    head.scope = "rowgroup";
+    head.rowSpan = 2;
+    head.id = "waiting-" + record.seq;
+    if (number) head.append(element("span", "row-number", String(number)));
+    if (dealer) {
+      const who = element("span", "dealer", short(dealer));
+      who.title = dealer;
+      head.append(who);
+    }
+    const game = element("td", "game");
+    game.colSpan = columns;
+    game.setAttribute("headers", head.id);
+    game.append(element("span", "game-name what", o.isChange(record) ? texts.textChangeRow + ": " + record.summary : record.summary));
+    top.append(head, game);
+    const bottom = element("tr");
+    const state = element("td", "state");
+    state.colSpan = columns;
+    state.setAttribute("headers", head.id);
+    if (record.state === "refused") {
+      state.append(element("span", "said", fill("textItemRefused", { reason: record.reason })), actions(record));
+    } else {
+      state.append(element("span", "said", texts.textItemWaiting + (o.isChange(record) ? "" : " · " + texts.textNotScored)));
+    }
+    bottom.append(state);
+    group.append(top, bottom);
+    return group;
+  }
+
+  // A word in a line of the page that counts the deals that wait: gone again when none does.
+  function mark(line, text) {
+    if (!line) return;
+    let said = line.querySelector(":scope > [data-provisional]");
+    if (!text) {
+      if (said) said.remove();
+      return;
+    }
+    if (!said) {
+      said = element("span", "provisional");
+      said.dataset.provisional = "";
+      line.append(said);
+    }
+    said.textContent = text;
+  }
+
+  function rows() {
+    if (o.at.form) return;
+    staleNote();
+    const table = document.querySelector("table.block");
+    if (!table || !o.at.waiting) return;
+    table.querySelectorAll("tbody[data-waiting-row]").forEach((group) => group.remove());
+    const records = o.at.waiting;
+    const deals = o.dealsOf(records).length;
+    const live = document.querySelector("[data-offline]");
+    const stored = parseInt(live && live.dataset.deals, 10) || 0;
+    const line = document.querySelector(".status .next-deal");
+    const after = JSON.parse(line && line.dataset.dealersAfter || "[]");
+    const columns = table.querySelectorAll("thead th.pay").length;
+    let count = 0;
+    let reseated = false; // a change waiting before a deal may seat others: the server says who deals
+    const groups = records.map(function (record) {
+      if (o.isChange(record)) {
+        reseated = true;
+        return row(record, 0, "", columns);
+      }
+      const dealer = !reseated && after.length ? after[count % after.length].dealer : "";
+      count += 1;
+      return row(record, stored + count, dealer, columns);
+    });
+    // The newest first, above the newest deal stored.
+    const first = table.querySelector("tbody");
+    groups.reverse().forEach((group) => table.insertBefore(group, first || table.tFoot));
+    const wrap = table.closest(".table-wrap");
+    const none = document.querySelector("[data-no-deal]");
+    if (wrap && !stored) wrap.hidden = !groups.length;
+    if (none) none.hidden = groups.length > 0;
+    provisional(records.length > 0, deals, after, reseated, line);
+  }
+
+  // The count of deals, the next dealer and the totals: provisional while records wait.
+  function provisional(any, deals, after, reseated, line) {
+    const word = " (" + texts.textProvisional + ")";
+    mark(document.querySelector(".status .progress"),
+      deals ? " " + fill(deals === 1 ? "textWaitingOne" : "textWaitingMany", { count: deals }) + word : "");
+    if (line) {
+      const seat = !reseated && after.length ? after[deals % after.length] : null;
+      const next = seat ? o.fill(line.dataset.textNext, seat) + (seat.out ? " " + seat.out : "") : "";
+      // The server's own line is kept: the one after the deals that wait shows in its place.
+      if (!line.dataset.stored) line.dataset.stored = line.firstChild ? line.firstChild.textContent : "";
+      if (line.firstChild) line.firstChild.textContent = any && next ? next : line.dataset.stored;
+      mark(line, any ? word : "");
+    }
+    mark(document.querySelector("#totals-heading"), any ? word : "");
+    const foot = document.querySelector("table.block tfoot");
+    if (foot) foot.classList.toggle("is-provisional", any);
+  }
+
+  // Whenever the phone shows the queue: read, sent, on or off line, a new page swapped in (offline.js).
+  o.on("shown", rows);
+})();
