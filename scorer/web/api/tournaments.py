@@ -5,14 +5,17 @@ Each table of a round is a list: its deals go to the list's own endpoints.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.web.api.routes import answers_json, json_object, made
+from scorer.web.conditional import unchanged_for_client
 from scorer.web.limits import limit_list_creation
 from scorer.web.models import ParticipantRow, TournamentRow
 from scorer.web.services import tournaments as service
+from scorer.web.services.tournament_cache import kept_standings
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
 
@@ -48,14 +51,21 @@ def create_tournament() -> Any:
 @bp.get("/<tournament_id>")
 @answers_json
 def read_tournament(tournament_id: str) -> Any:
-    """The tournament: its participants, the rounds drawn with their tables, and the standings."""
+    """The tournament: its participants, the rounds drawn with their tables, and the standings.
+
+    Tagged by what it says (ETag): a follower asking again with If-None-Match
+    while nothing changed is answered 304, and the standings are worked out
+    once per change of the tables' lists (``services.tournament_cache``).
+    """
     row = service.get_tournament(tournament_id)
     people = service.participants(row)
     names = {p.number: p.name for p in people}
+    by_number = {p.number: p for p in people}
+    drawn = service.drawn_rounds(row)
     # The tables' edit keys for the organiser only: whoever sends the tournament's key.
     key = request.headers.get("X-Edit-Key")
     key = key if service.holds_key(row, key) else None
-    return jsonify(
+    body = current_app.json.dumps(dict(
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
         url=url_for("tournaments_api.read_tournament", tournament_id=row.id),
@@ -66,14 +76,22 @@ def read_tournament(tournament_id: str) -> Any:
                  "players": [names[n] for n in table.seats],
                  "list": _list_link(table.list_id, key and service.table_key(row, key, round_row, table))}
                 for table in tables]}
-            for round_row, tables in service.drawn_rounds(row)
+            for round_row, tables in drawn
         ],
         standings=[
-            {"place": s.place, "player": p.name, "number": p.number, "points": s.points,
-             "solos_won": s.solos_won, "rounds": list(s.rounds), "withdrawn": p.withdrawn}
-            for s, p in service.tournament_standings(row)
+            {"place": s.place, "player": by_number[s.participant].name, "number": s.participant,
+             "points": s.points, "solos_won": s.solos_won, "rounds": list(s.rounds),
+             "withdrawn": by_number[s.participant].withdrawn}
+            for s in kept_standings(row, people, drawn)
         ],
-    )
+    )).encode()
+    tag = hashlib.sha256(body).hexdigest()[:32]
+    response = Response(status=304) if unchanged_for_client(tag) else \
+        Response(body, mimetype="application/json")
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("X-Edit-Key")
+    return response
 
 
 @bp.post("/<tournament_id>/rounds")

@@ -310,23 +310,14 @@ def draw_next_round(
 
 
 def tournament_standings(row: TournamentRow) -> list[tuple[Standing, ParticipantRow]]:
-    """Each participant's place, points, solo games won and points per round, from the tables' lists."""
+    """Each participant's place, points, solo games won and points per round, from the tables' lists.
+
+    Worked out once per state of the tables' lists (``tournament_cache``):
+    asked again while no list changed, nothing is replayed.
+    """
+    # Imported here: the standings' cache is its own module beside this one.
+    from scorer.web.services.tournament_cache import kept_standings
+
     people = participants(row)
     by_number = {p.number: p for p in people}
-    drawn = drawn_rounds(row)
-    list_ids = [t.list_id for _r, tables in drawn for t in tables if t.list_id]
-    lists = {r.id: r for r in db.session.scalars(sa.select(ScoreListRow).where(ScoreListRow.id.in_(list_ids)))} \
-        if list_ids else {}
-    results: dict[int, list[RoundResult]] = {p.number: [] for p in people}
-    for _round, tables in drawn:
-        seated: dict[int, RoundResult] = {}
-        for table in tables:
-            list_row = lists.get(table.list_id or "")
-            if list_row is None:
-                continue
-            result = list_state(list_row).result
-            for number in table.seats:
-                seated[number] = table_result(result, by_number[number].name)
-        for number, played in results.items():
-            played.append(seated.get(number, RoundResult()))
-    return [(s, by_number[s.participant]) for s in standings(results, row.rounds)]
+    return [(s, by_number[s.participant]) for s in kept_standings(row, people, drawn_rounds(row))]
