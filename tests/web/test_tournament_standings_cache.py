@@ -119,3 +119,21 @@ def test_the_organisers_answer_is_tagged_apart_from_the_followers(client: FlaskC
     follower = client.get(path).headers["ETag"]
     organiser = client.get(path, headers={"X-Edit-Key": made["edit_key"], "If-None-Match": follower})
     assert organiser.status_code == 200 and "edit_key" in organiser.get_data(as_text=True)
+
+
+def test_a_withdrawal_or_a_late_participant_is_never_answered_304(client: FlaskClient) -> None:
+    made, _tables = played(client)
+    path = f"/api/tournaments/{made['id']}"
+    headers = {"X-Edit-Key": made["edit_key"]}
+    tag = client.get(path).headers["ETag"]
+    assert client.post(f"{path}/players/3/withdraw", headers=headers).status_code == 200
+    withdrawn = client.get(path, headers={"If-None-Match": tag})
+    assert withdrawn.status_code == 200
+    assert [p["withdrawn"] for p in withdrawn.get_json()["players"]][2] is True
+    assert {s["number"]: s["withdrawn"] for s in withdrawn.get_json()["standings"]}[3] is True
+
+    tag = withdrawn.headers["ETag"]
+    assert client.post(f"{path}/players", json={"players": ["Late"]}, headers=headers).status_code == 201
+    joined = client.get(path, headers={"If-None-Match": tag})
+    assert joined.status_code == 200
+    assert "Late" in {s["player"] for s in joined.get_json()["standings"]}

@@ -1,14 +1,15 @@
-"""A tournament's standings, worked out once per state of its tables' lists.
+"""A tournament's standings and its answer, worked out once per state of its tables' lists.
 
-Followers of a tournament (phones, a projector) ask for its standings every
-few seconds, and each table's list changes with every deal. The standings are
-kept under a key read from the database in one small query: the tournament's
-rounds, participants and tables, and each table list's id, revision and last
-change. Every change to a list bumps its revision (``services.base``), so a
-key names one state of all the tables: a kept standing is never stale, and a
-tournament nobody played in since is answered without reading a deal. When a
-table's list changed, only that table is replayed: each table's result is kept
-under its own list's revision too.
+Followers of a tournament (phones, a projector) ask for it every few
+seconds, and each table's list changes with every deal. What the answer is
+made of is read in three small queries of plain values (``seen``): the
+participants, the rounds with their tables, and each table list's revision
+and last change. Every change to a list bumps its revision
+(``services.base``), so the key made of them names one state of all the
+tables: standings kept under it are never stale, and a tournament nobody
+played in since is answered without reading a deal. When one table's list
+changed, only that table is replayed: each table's result is kept under its
+own list's revision too.
 
 What is kept lives in each worker process, as the lists' replays do
 (``services.state.ByRevision``): every worker works the standings out once
@@ -19,7 +20,8 @@ alike, so nothing needs sharing between them.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -36,7 +38,41 @@ _STANDINGS = ByRevision(kept=64)
 #: and the names seated: enough for every table of the tournaments being played.
 _TABLES = ByRevision(kept=4096)
 
-Drawn = Sequence[tuple[TournamentRoundRow, Sequence[TournamentTableRow]]]
+
+@dataclass(frozen=True)
+class SeenTable:
+    """A table of a drawn round, as plain values."""
+
+    number: int
+    seats: tuple[int, ...]
+    list_id: str | None
+
+
+@dataclass(frozen=True)
+class SeenRound:
+    """A drawn round, as plain values: its number, seed and tables in order."""
+
+    number: int
+    seed: str
+    tables: tuple[SeenTable, ...]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a tournament's answer is made of, read at one moment: plain values, and the key naming them."""
+
+    #: Each participant's start number, name and whether withdrawn, by start number.
+    people: tuple[tuple[int, str, bool], ...]
+    #: The rounds drawn, in order, each its tables in order.
+    rounds: tuple[SeenRound, ...]
+    #: Each table list's revision key (``revision_key``); a deleted list is missing.
+    revisions: dict[str, tuple[str, int, Any]]
+    #: Names this state: the tournament, who sits where under which name, each list's revision.
+    key: str
+
+    def names(self) -> dict[int, str]:
+        """Each participant's name by start number."""
+        return {number: name for number, name, _withdrawn in self.people}
 
 
 def list_revisions(list_ids: Iterable[str]) -> dict[str, tuple[str, int, Any]]:
@@ -49,59 +85,65 @@ def list_revisions(list_ids: Iterable[str]) -> dict[str, tuple[str, int, Any]]:
     return {found.id: (found.id, found.revision, found.updated_at) for found in db.session.execute(query)}
 
 
-def standings_key(
-    row: TournamentRow, people: Sequence[ParticipantRow], drawn: Drawn,
-    revisions: dict[str, tuple[str, int, Any]],
-) -> str:
-    """What names one state of the standings: the rounds, who sits where under which name, each list's revision."""
-    state = (
-        row.id, row.rounds,
-        tuple((p.number, p.name) for p in people),
-        tuple((r.number, tuple((t.number, t.list_id, tuple(t.seats), revisions.get(t.list_id or ""))
-                               for t in tables)) for r, tables in drawn),
-    )
-    return hashlib.sha256(repr(state).encode()).hexdigest()
+def seen(row: TournamentRow) -> Seen:
+    """Read what the tournament's answer is made of, in three small queries of plain values."""
+    people = tuple(
+        (p.number, p.name, p.withdrawn) for p in db.session.execute(
+            sa.select(ParticipantRow.number, ParticipantRow.name, ParticipantRow.withdrawn)
+            .where(ParticipantRow.tournament_id == row.id).order_by(ParticipantRow.number)))
+    rounds: dict[tuple[int, str], list[SeenTable]] = {}
+    for found in db.session.execute(
+            sa.select(TournamentRoundRow.number.label("round"), TournamentRoundRow.seed,
+                      TournamentTableRow.number, TournamentTableRow.seats, TournamentTableRow.list_id)
+            .select_from(TournamentRoundRow)
+            .outerjoin(TournamentTableRow, TournamentTableRow.round_id == TournamentRoundRow.id)
+            .where(TournamentRoundRow.tournament_id == row.id)
+            .order_by(TournamentRoundRow.number, TournamentTableRow.number)):
+        tables = rounds.setdefault((found.round, found.seed), [])
+        if found.number is not None:  # a round without tables keeps its place
+            tables.append(SeenTable(found.number, tuple(found.seats), found.list_id))
+    drawn = tuple(SeenRound(number, seed, tuple(tables)) for (number, seed), tables in rounds.items())
+    revisions = list_revisions(t.list_id for r in drawn for t in r.tables if t.list_id)
+    state = (row.id, row.rounds, people, drawn, tuple(sorted(revisions.values())))
+    return Seen(people, drawn, revisions, hashlib.sha256(repr(state).encode()).hexdigest())
 
 
-def kept_standings(row: TournamentRow, people: Sequence[ParticipantRow], drawn: Drawn) -> list[Standing]:
+def kept_standings(row: TournamentRow, state: Seen) -> list[Standing]:
     """The standings (participants by start number), worked out again only when a table's list changed."""
-    list_ids = [t.list_id for _r, tables in drawn for t in tables if t.list_id]
-    revisions = list_revisions(list_ids)
     # A list this transaction is changing has a revision nobody else sees yet: keep nothing.
-    keep = not any(locked(list_id) for list_id in list_ids)
-    key = standings_key(row, people, drawn, revisions)
-    found: list[Standing] | None = _STANDINGS.peek(key) if keep else None
+    keep = not any(locked(list_id) for list_id in state.revisions)
+    found: list[Standing] | None = _STANDINGS.peek(state.key) if keep else None
     if found is not None:
         return found
-    names = {p.number: p.name for p in people}
-    tables_results, current = _table_results(drawn, names, revisions, keep)
-    results: dict[int, list[RoundResult]] = {p.number: [] for p in people}
-    for index, (_round, tables) in enumerate(drawn):
+    names = state.names()
+    tables_results, current = _table_results(state, names, keep)
+    results: dict[int, list[RoundResult]] = {number: [] for number in names}
+    for index, drawn in enumerate(state.rounds):
         seated: dict[int, RoundResult] = {}
-        for table in tables:
+        for table in drawn.tables:
             for number, result in tables_results.get((index, table.number), ()):
                 seated[number] = result
         for number, played in results.items():
             played.append(seated.get(number, RoundResult()))
     ranked = standings(results, row.rounds)
     if keep and current:
-        _STANDINGS.put(key, ranked)
+        _STANDINGS.put(state.key, ranked)
     return ranked
 
 
 def _table_results(
-    drawn: Drawn, names: dict[int, str], revisions: dict[str, tuple[str, int, Any]], keep: bool,
+    state: Seen, names: dict[int, str], keep: bool,
 ) -> tuple[dict[tuple[int, int], tuple[tuple[int, RoundResult], ...]], bool]:
     """Each table's results by (round index, table number), replaying only the lists not kept at their revision.
 
-    Also answers whether every list was read at the revision in ``revisions``
+    Also answers whether every list was read at its revision in ``state``
     (no change committed in between): only then may the standings be kept.
     """
     out: dict[tuple[int, int], tuple[tuple[int, RoundResult], ...]] = {}
-    missing: list[tuple[tuple[int, int], TournamentTableRow, tuple[Any, ...]]] = []
-    for index, (_round, tables) in enumerate(drawn):
-        for table in tables:
-            revision = revisions.get(table.list_id or "")
+    missing: list[tuple[tuple[int, int], SeenTable, tuple[Any, ...]]] = []
+    for index, drawn in enumerate(state.rounds):
+        for table in drawn.tables:
+            revision = state.revisions.get(table.list_id or "")
             if revision is None:  # no list, or its list was deleted: the table counts nothing
                 continue
             table_key = (revision, tuple((n, names[n]) for n in table.seats))
@@ -121,10 +163,10 @@ def _table_results(
         if list_row is None:  # deleted since the revisions were read
             current = False
             continue
-        state = list_state(list_row)
-        results = tuple((n, table_result(state.result, names[n])) for n in table.seats)
+        replayed = list_state(list_row)
+        results = tuple((n, table_result(replayed.result, names[n])) for n in table.seats)
         out[place] = results
-        if state.current and revision_key(list_row) == table_key[0]:
+        if replayed.current and revision_key(list_row) == table_key[0]:
             if keep:
                 _TABLES.put(table_key, results)
         else:

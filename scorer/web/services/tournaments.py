@@ -315,9 +315,9 @@ def tournament_standings(row: TournamentRow) -> list[tuple[Standing, Participant
     Worked out once per state of the tables' lists (``tournament_cache``):
     asked again while no list changed, nothing is replayed.
     """
-    # Imported here: the standings' cache is its own module beside this one.
-    from scorer.web.services.tournament_cache import kept_standings
+    # Imported here, beside the one function that needs it.
+    from scorer.web.services.tournament_cache import kept_standings, seen
 
-    people = participants(row)
-    by_number = {p.number: p for p in people}
-    return [(s, by_number[s.participant]) for s in kept_standings(row, people, drawn_rounds(row))]
+    state = seen(row)  # read first: every participant it names is among those read next
+    by_number = {p.number: p for p in participants(row)}
+    return [(s, by_number[s.participant]) for s in kept_standings(row, state)]
