@@ -15,7 +15,12 @@ SOLO = {"game": "solo", "points": 80}
 
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The ids of the lists replayed through the engine, in order, counted from now."""
+    """The ids of the lists replayed through the engine, in order, counted from now.
+
+    The lists' own replays are kept for one list only, as when a tournament
+    has more tables than that cache holds: the standings must not lean on it.
+    """
+    monkeypatch.setattr(state, "_STATES", state.ByRevision(kept=1))
     replayed: list[str] = []
     replay = state._replayed
 
