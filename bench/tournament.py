@@ -31,6 +31,7 @@ import http.client
 import json
 import os
 import random
+import resource
 import statistics
 import sys
 import textwrap
@@ -154,9 +155,10 @@ def quiet_timings(url: str, path: str, samples: int = 15) -> dict[str, float]:
             "bytes": float(len(body))}
 
 
-def play(url: str, tournament: str, tables: list[dict[str, Any]], deals: int, gap: float, spread: float,
+def play(server: Gunicorn, tournament: str, tables: list[dict[str, Any]], deals: int, gap: float, spread: float,
          phones: int, poll: float, projector_poll: float) -> dict[str, Any]:
     """Play the round: the waves of deals, the followers polling, the quiet measurements."""
+    url = server.url
     shared = Round(tables)
     path = f"/api/tournaments/{tournament}"
     rng = random.Random(32)
@@ -180,6 +182,8 @@ def play(url: str, tournament: str, tables: list[dict[str, Any]], deals: int, ga
             deal = {"game": "wenz" if n % 3 == 2 else "solo", "declarer": players[n % 4],
                     "points": 61 + (index * 7 + n * 13) % 60}
             token = f"{tournament}-t{index}-d{n}"
+            if time.monotonic() > stop_at:
+                return
             with shared.lock:
                 shared.sent += 1
             for send in range(2 if n % 8 == 7 else 1):
@@ -275,6 +279,8 @@ def play(url: str, tournament: str, tables: list[dict[str, Any]], deals: int, ga
     threads += [threading.Thread(target=follower, args=(poll, False, i), daemon=True) for i in range(phones)]
     threads.append(threading.Thread(target=follower, args=(projector_poll, True, -1), daemon=True))
     busy_before = machine_busy()
+    cpu_before = server.cpu_seconds()
+    own_before = resource.getrusage(resource.RUSAGE_SELF)
     began = time.monotonic()
     for thread in threads:
         thread.start()
@@ -309,6 +315,8 @@ def play(url: str, tournament: str, tables: list[dict[str, Any]], deals: int, ga
         thread.join(timeout=30)
     wall = time.monotonic() - began
     busy_after = machine_busy()
+    server_cpu = server.cpu_seconds() - cpu_before
+    own_after = resource.getrusage(resource.RUSAGE_SELF)
     quiet_figures.append(quiet("100%"))
     line = Line(url)
     stored = []
@@ -328,6 +336,8 @@ def play(url: str, tournament: str, tables: list[dict[str, Any]], deals: int, ga
         "errors": shared.errors, "retries": shared.retries, "unseen": unseen,
         "lags": shared.lags, "projector_lags": shared.projector_lags, "quiet": quiet_figures,
         "machine_busy": (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1]),
+        "server_cpu": server_cpu,
+        "client_cpu": (own_after.ru_utime + own_after.ru_stime) - (own_before.ru_utime + own_before.ru_stime),
     }
 
 
@@ -358,7 +368,9 @@ def print_figures(figures: dict[str, Any], server: Gunicorn) -> None:
         print(f"  standings at {quiet['share']:3.0f}% of the deals: {quiet['whole']:.1f} ms the whole answer "
               f"({quiet['bytes'] / 1024:.0f} KiB), {quiet['not_modified']:.1f} ms its 304 (median, nothing else running)")
     print(f"  CPU            machine {figures['machine_busy'] * 100:.0f}% of {os.cpu_count()} cores busy "
-          f"(everything on it, other work included)")
+          f"(everything on it, other work included); app server {figures['server_cpu'] / figures['seconds']:.2f} "
+          f"cores, {figures['server_cpu'] / max(1, total) * 1e3:.1f} ms a request; load generator "
+          f"{figures['client_cpu'] / figures['seconds']:.2f} cores")
     if figures["errors"]:
         print(f"  first errors   {figures['errors'][:3]}")
     if server.errors():
@@ -384,7 +396,7 @@ def main() -> None:
         parser.error("needs PostgreSQL: run under scripts/with-postgres, or give --database-url")
     with Gunicorn(database_url=postgres_url, workers=args.workers, keepalive=30) as server:
         tournament, tables = setup(server.url, args.players, args.deals)
-        figures = play(server.url, tournament, tables, args.deals, args.gap, args.spread,
+        figures = play(server, tournament, tables, args.deals, args.gap, args.spread,
                        args.phones, args.poll, args.projector)
         print_figures(figures, server)
 
