@@ -321,7 +321,13 @@ def play(server: Gunicorn, tournament: str, tables: list[dict[str, Any]], deals:
     line = Line(url)
     stored = []
     for table in tables:
-        status, body, _ = line.request("GET", f"/api/lists/{table['id']}")
+        for attempt in range(TRIES):  # a server still working off its queue may time out
+            try:
+                status, body, _ = line.request("GET", f"/api/lists/{table['id']}")
+                break
+            except (OSError, http.client.HTTPException):
+                if attempt == TRIES - 1:
+                    raise
         assert status == 200, body[:200]
         stored.append(len(json.loads(body)["deals"]))
     acked = [len(tokens) for tokens in shared.acknowledged]
