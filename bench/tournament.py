@@ -17,8 +17,10 @@ Every deal is a solo game its declarer wins, so a table's solo games won in
 the standings count the deals they show. Prints the requests, errors, deals
 sent, acknowledged and stored (lost, doubled), the standings' lag (from a
 deal's 201 until a poll first shows it, by any follower and by the projector:
-p50, p95, p99, max), and the standings request's time with nothing else
-running at 0 %, 50 % and 100 % of the deals (the whole answer, and its 304).
+p50, p95, p99, max), the standings request's time with the tables and
+followers paused at 0 %, 50 % and 100 % of the deals (the whole answer, and
+its 304), and the CPU the app server used. The round stops after 150 s
+whatever is left of it.
 
 Loopback only; bounded in requests and time; the server stops by itself.
 Figures, not assertions.
@@ -136,7 +138,7 @@ def setup(url: str, players: int, deals: int) -> tuple[str, list[dict[str, Any]]
 
 
 def quiet_timings(url: str, path: str, samples: int = 15) -> dict[str, float]:
-    """The standings request's median time with nothing else running: the whole answer and its 304."""
+    """The standings request's median time with the bench's other clients paused: the whole answer and its 304."""
     line = Line(url)
     status, body, headers = line.request("GET", path)
     assert status == 200, body[:200]
@@ -372,7 +374,7 @@ def print_figures(figures: dict[str, Any], server: Gunicorn) -> None:
         print(f"  never shown    {figures['unseen']} deals acknowledged but never seen in the standings")
     for quiet in figures["quiet"]:
         print(f"  standings at {quiet['share']:3.0f}% of the deals: {quiet['whole']:.1f} ms the whole answer "
-              f"({quiet['bytes'] / 1024:.0f} KiB), {quiet['not_modified']:.1f} ms its 304 (median, nothing else running)")
+              f"({quiet['bytes'] / 1024:.0f} KiB), {quiet['not_modified']:.1f} ms its 304 (median, the bench's own clients paused)")
     print(f"  CPU            machine {figures['machine_busy'] * 100:.0f}% of {os.cpu_count()} cores busy "
           f"(everything on it, other work included); app server {figures['server_cpu'] / figures['seconds']:.2f} "
           f"cores, {figures['server_cpu'] / max(1, total) * 1e3:.1f} ms a request; load generator "
