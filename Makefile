@@ -90,8 +90,10 @@ $(NGINX):
 # save on a phone in Chromium (CPU slowed 4x), and many phones adding to one
 # list (all on loopback, bounded, self-stopping). Then on a throwaway
 # PostgreSQL: the one-list test against SQLite's, and one host serving 250
-# tables, alone and as two servers sharing a Redis; and once more with py-spy
-# sampling the app server, to say where its CPU and an add's time go.
+# tables, alone and as two servers sharing a Redis; once more with py-spy
+# sampling the app server, to say where its CPU and an add's time go; and a
+# tournament's round: 100 tables adding deals in bursts while 200 phones and
+# a projector follow the standings.
 bench: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/web.py
@@ -100,6 +102,7 @@ bench: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --servers 2
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --profile
+	scripts/with-postgres $(BIN)/python bench/tournament.py
 
 # The sampler bench/load.py --profile uses (pyproject.toml's `bench` extra).
 $(BIN)/py-spy: | $(TESTSTAMP)

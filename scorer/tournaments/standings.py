@@ -3,7 +3,8 @@
 Ranked by points, then by solo games won, then by the better last round;
 participants equal in all three share a place (1, 1, 3: the next place is
 counted on). A table's list scores the points; :func:`table_result` reads a
-participant's points and solo games won from it.
+participant's points and solo games won from it, :func:`sheet_results` from a
+table's paper sheet.
 """
 
 from __future__ import annotations
@@ -48,6 +49,13 @@ def table_result(result: ListResult, player: str) -> RoundResult:
         if deal.won and deal.side[:1] == (player,) and family.games[deal.deal.game].kind == "solo"
     )
     return RoundResult(points=result.totals.get(player, 0), solos_won=won)
+
+
+def sheet_results(seats: Sequence[int], sheet: Mapping[str, Mapping[str, int]]) -> dict[int, RoundResult]:
+    """What each participant seated at a table made by its paper sheet (points and solo games
+    won by start number, written as text as JSON keeps them)."""
+    points, solos = sheet.get("points", {}), sheet.get("solos_won", {})
+    return {n: RoundResult(points=points.get(str(n), 0), solos_won=solos.get(str(n), 0)) for n in seats}
 
 
 def standings(results: Mapping[int, Sequence[RoundResult]], rounds: int) -> list[Standing]:

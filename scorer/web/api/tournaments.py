@@ -5,15 +5,19 @@ Each table of a round is a list: its deals go to the list's own endpoints.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.web.api.routes import BadBody, answers_json, json_object, made
+from scorer.web.conditional import unchanged_for_client
 from scorer.web.limits import limit_list_creation
 from scorer.web.models import ParticipantRow, TournamentRow
 from scorer.web.services import tournament_sheets as sheets
 from scorer.web.services import tournaments as service
+from scorer.web.services.state import ByRevision
+from scorer.web.services.tournament_cache import Seen, kept_standings, seen
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
 
@@ -47,23 +51,52 @@ def create_tournament() -> Any:
     return jsonify(made("tournaments.show_tournament", "tournament_id", row.id, key)), 201
 
 
+#: The tournament's answer, encoded, by its entity tag: built once per change of what it says.
+_ANSWERS = ByRevision(kept=32)
+
+
 @bp.get("/<tournament_id>")
 @answers_json
 def read_tournament(tournament_id: str) -> Any:
-    """The tournament: its participants, the rounds drawn with their tables, and the standings."""
+    """The tournament: its participants, the rounds drawn with their tables, and the standings.
+
+    Tagged (ETag) by everything it is made of: the tournament, its
+    participants and tables, and each table list's revision. A follower
+    asking again with If-None-Match while nothing changed is answered 304
+    after a few small queries; otherwise the answer is built once per change
+    and the standings replay only the tables whose lists changed
+    (``services.tournament_cache``).
+    """
     row = service.get_tournament(tournament_id)
-    people = service.participants(row)
-    names = {p.number: p.name for p in people}
     # The tables' edit keys for the organiser only: whoever sends the tournament's key.
     key = request.headers.get("X-Edit-Key")
     key = key if service.holds_key(row, key) else None
+    state = seen(row)
+    tag = hashlib.sha256(repr(
+        (state.key, row.name, row.rules, row.deals_per_round, key is not None)).encode()).hexdigest()[:32]
+    if unchanged_for_client(tag):
+        response = Response(status=304)
+    else:
+        response = Response(_ANSWERS.get(tag, lambda: _tournament_answer(row, state, key)),
+                            mimetype="application/json")
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("X-Edit-Key")
+    return response
+
+
+def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> bytes:
+    """The tournament's answer as it is in ``state``, encoded as JSON."""
+    names = state.names()
+    people = {number: (name, withdrawn) for number, name, withdrawn, _substitute in state.people}
     drawn = service.drawn_rounds(row)
     seated = service.seat_names([t for _r, tables in drawn for t in tables])
-    return jsonify(
+    return bytes(current_app.json.dumps(dict(
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
         url=url_for("tournaments_api.read_tournament", tournament_id=row.id),
-        players=[_participant(p) for p in people],
+        players=[{"number": number, "name": name, "withdrawn": withdrawn, "substitute": substitute}
+                 for number, name, withdrawn, substitute in state.people],
         rounds=[
             {"round": round_row.number, "seed": round_row.seed, "tables": [
                 {"table": table.number, "numbers": list(table.seats),
@@ -75,11 +108,12 @@ def read_tournament(tournament_id: str) -> Any:
             for round_row, tables in drawn
         ],
         standings=[
-            {"place": s.place, "player": p.name, "number": p.number, "points": s.points,
-             "solos_won": s.solos_won, "rounds": list(s.rounds), "withdrawn": p.withdrawn}
-            for s, p in service.tournament_standings(row)
+            {"place": s.place, "player": people[s.participant][0], "number": s.participant,
+             "points": s.points, "solos_won": s.solos_won, "rounds": list(s.rounds),
+             "withdrawn": people[s.participant][1]}
+            for s in kept_standings(row, state)
         ],
-    )
+    )).encode())
 
 
 @bp.post("/<tournament_id>/rounds")

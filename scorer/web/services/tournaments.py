@@ -22,7 +22,7 @@ from scorer.engine.errors import shown
 from scorer.engine.values import name as player_name
 from scorer.engine.values import name_key, whole
 from scorer.tournaments.draw import DrawError, deals_at, draw_round, table_sizes
-from scorer.tournaments.standings import RoundResult, Standing, standings, table_result
+from scorer.tournaments.standings import Standing
 from scorer.web.extensions import db
 from scorer.web.models import (
     ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow,
@@ -31,7 +31,7 @@ from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
 from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.lists import create_list, is_list_id
-from scorer.web.services.state import list_state
+from scorer.web.services.tournament_cache import kept_standings, seen
 
 #: The longest tournament name kept.
 MAX_TOURNAMENT_NAME = 80
@@ -356,38 +356,16 @@ def draw_next_round(
     return round_row, made, True
 
 
-def sheet_results(table: TournamentTableRow) -> dict[int, RoundResult]:
-    """What each participant seated at the table made by its paper sheet."""
-    sheet = table.sheet or {}
-    points, solos = sheet.get("points", {}), sheet.get("solos_won", {})
-    return {n: RoundResult(points=points.get(str(n), 0), solos_won=solos.get(str(n), 0)) for n in table.seats}
-
-
 # -- standings ----------------------------------------------------------------------------------
 
 
 def tournament_standings(row: TournamentRow) -> list[tuple[Standing, ParticipantRow]]:
-    """Each participant's place, points, solo games won and points per round, from the tables' lists."""
-    people = participants(row)
-    by_number = {p.number: p for p in people}
-    drawn = drawn_rounds(row)
-    list_ids = [t.list_id for _r, tables in drawn for t in tables if t.list_id]
-    lists = {r.id: r for r in db.session.scalars(sa.select(ScoreListRow).where(ScoreListRow.id.in_(list_ids)))} \
-        if list_ids else {}
-    results: dict[int, list[RoundResult]] = {p.number: [] for p in people}
-    for _round, tables in drawn:
-        seated: dict[int, RoundResult] = {}
-        for table in tables:
-            if table.sheet is not None:  # a table without a phone: its paper sheet counts
-                seated.update(sheet_results(table))
-                continue
-            list_row = lists.get(table.list_id or "")
-            if list_row is None:
-                continue
-            result = list_state(list_row).result
-            # The list names the seats in the table's order (a substitute by their own name).
-            for number, name in zip(table.seats, list_row.players):
-                seated[number] = table_result(result, name)
-        for number, played in results.items():
-            played.append(seated.get(number, RoundResult()))
-    return [(s, by_number[s.participant]) for s in standings(results, row.rounds)]
+    """Each participant's place, points, solo games won and points per round, from the tables.
+
+    A table counts its paper sheet when it has one, else its list. Worked out
+    once per state of the tables (``tournament_cache``): asked again while
+    nothing changed, nothing is replayed.
+    """
+    state = seen(row)  # read first: every participant it names is among those read next
+    by_number = {p.number: p for p in participants(row)}
+    return [(s, by_number[s.participant]) for s in kept_standings(row, state)]
