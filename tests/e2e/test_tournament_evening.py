@@ -69,8 +69,8 @@ PLAYED = 5
 FOLLOWS_WITHIN = 15_000
 
 WORDS = {
-    "en": {"round_table": "Round {r} · Table {t}", "kept": "The sheet is kept", "sum": "the points sum to {n}"},
-    "de": {"round_table": "Runde {r} · Tisch {t}", "kept": "Der Zettel ist gespeichert",
+    "en": {"round_table": "Round {r} · Table {t}", "place": "Place {p} of {n}", "kept": "The sheet is kept", "sum": "the points sum to {n}"},
+    "de": {"round_table": "Runde {r} · Tisch {t}", "place": "Platz {p} von {n}", "kept": "Der Zettel ist gespeichert",
            "sum": "die Punkte ergeben zusammen {n}"},
 }
 
@@ -327,6 +327,9 @@ def my_table_and_place(evening: Evening, lang: str, drawn: dict[str, Any], round
     answer = page.locator(".me-answer")
     expect(answer.locator(".me-big").first).to_have_text(
         WORDS[lang]["round_table"].format(r=round_number, t=table["table"]))
+    place = next(line[0] for line in evening.expected() if line[1] == number)
+    expect(answer.locator(".me-big").nth(1)).to_have_text(
+        WORDS[lang]["place"].format(p=place, n=len(evening.kind.people)))
     others = answer.locator(".me-others li").all_inner_texts()
     assert others == [f"{n} · {p}" for n, p in zip(table["numbers"], table["players"]) if n != number]
     assert axe_violations(page) == [], "my table and place"
