@@ -30,7 +30,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, expect
 
-from tests.e2e.conftest import NARROW, LiveServer, Phone, new_phone
+from tests.e2e.conftest import NARROW, LiveServer, Phone, new_phone, units
 from tests.e2e.test_accessibility import AXE, axe_violations
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
 
@@ -69,7 +69,8 @@ PLAYED = 5
 FOLLOWS_WITHIN = 15_000
 
 WORDS = {
-    "en": {"round_table": "Round {r} · Table {t}", "place": "Place {p} of {n}", "kept": "The sheet is kept", "sum": "the points sum to {n}"},
+    "en": {"round_table": "Round {r} · Table {t}", "place": "Place {p} of {n}", "kept": "The sheet is kept",
+           "sum": "the points sum to {n}"},
     "de": {"round_table": "Runde {r} · Tisch {t}", "place": "Platz {p} von {n}", "kept": "Der Zettel ist gespeichert",
            "sum": "die Punkte ergeben zusammen {n}"},
 }
@@ -380,6 +381,11 @@ def test_a_tournament_from_registration_to_the_printed_prize_list(
     same_standings([(s["place"], s["number"], s["player"], s["points"], s["solos_won"])
                     for s in evening.read()["standings"]], expected)
     page = evening.phone.open(f"/t/{evening.tournament}")
+    rows = page.locator("table.tournament-standings tbody tr")
+    on_the_page = [(int(r.locator("td").nth(0).inner_text().rstrip(".")), int(r.locator("td").nth(1).inner_text()),
+                    r.locator("th.who").inner_text().strip(), units(r.locator("td.pay").inner_text()))
+                   for r in rows.all()]
+    assert sorted(on_the_page) == sorted(line[:4] for line in expected)
     with page.expect_navigation():
         page.locator(f"nav.tournament-pages a[href$='/t/{evening.tournament}/prizes']").tap()
     assert axe_violations(page) == [], "the prize list"
