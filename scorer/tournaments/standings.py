@@ -41,12 +41,21 @@ class Standing:
         }
 
 
+#: The kinds of game a declarer may play alone: a solo, or a partner game played without one
+#: (a Sheepshead pick gone alone).
+_DECLARED = ("solo", "partner")
+
+
 def table_result(result: ListResult, player: str) -> RoundResult:
-    """A player's points at one table (their total) and the solo games they won there."""
+    """A player's points at one table (their total) and the solo games they won there.
+
+    A solo game is one the player declared and won alone: a solo, or a
+    Sheepshead pick played alone.
+    """
     family = result.rules.family
     won = sum(
         1 for deal in result.deals
-        if deal.won and deal.side[:1] == (player,) and family.games[deal.deal.game].kind == "solo"
+        if deal.won and deal.side == (player,) and family.games[deal.deal.game].kind in _DECLARED
     )
     return RoundResult(points=result.totals.get(player, 0), solos_won=won)
 

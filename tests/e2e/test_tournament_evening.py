@@ -14,8 +14,7 @@ and the prize list printed. The prize list is checked against the
 standings computed here from each table's list totals and the sheet.
 
 The deals are drawn from a seeded random generator, so a run is the same
-every time; a table plays a handful of its deals, which is enough for the
-standings and keeps the run short.
+every time; every table plays all its deals, so each table's list ends.
 """
 
 from __future__ import annotations
@@ -62,9 +61,8 @@ KINDS = {
     "1/5": Kind("1/5", SCHAFKOPFER, 32, 4, "Preisschafkopf beim Unterwirt"),
     "sheepshead": Kind("sheepshead", SHEEPSHEADERS, 20, 5, "Sheepshead at the Legion Hall"),
 }
-#: Deals a table plays in the run: through its phone, and in all.
+#: Deals a table's phone taps in; the rest of a table's deals go through the list's JSON API.
 ON_THE_PHONE = 2
-PLAYED = 5
 #: The projector asks every 5 seconds: a change shows within two asks.
 FOLLOWS_WITHIN = 15_000
 
@@ -179,7 +177,8 @@ class Evening:
                 for name, total in kept["totals"].items():
                     rounds[number_of[name]][drawn["round"] - 1] += total
                 for deal in kept["deals"]:
-                    if deal["game"] in ("wenz", "solo") and deal["payouts"][deal["declarer"]] > 0:
+                    alone = deal["game"] in ("wenz", "solo") or (deal["game"] == "pick" and not deal.get("partner"))
+                    if alone and deal["payouts"][deal["declarer"]] > 0:
                         solos[number_of[deal["declarer"]]] += 1
 
         def rank(n: int) -> tuple[int, int, int]:
@@ -359,7 +358,7 @@ def test_a_tournament_from_registration_to_the_printed_prize_list(
         tables = drawn["tables"]
         on_phone = tables[(round_number - 1) % len(tables)]
         on_paper = tables[-1] if round_number == 2 else None
-        deals = [a_deal(kind, rng, on_phone["players"]) for _ in range(PLAYED)]
+        deals = [a_deal(kind, rng, on_phone["players"]) for _ in range(kind.deals)]
         table_phone_enters(evening, browser, live_server, lang, round_number, on_phone, deals[:ON_THE_PHONE])
         if round_number == 1:
             follow_on_projector(projector, evening)
@@ -369,7 +368,7 @@ def test_a_tournament_from_registration_to_the_printed_prize_list(
             hand_in_sheet(evening, rng, round_number, on_paper, lang)
         for table in tables:
             if table is not on_phone and table is not on_paper:
-                for _ in range(PLAYED):
+                for _ in range(kind.deals):
                     evening.add(table, a_deal(kind, rng, table["players"]))
         if round_number == 1:
             follow_on_projector(projector, evening)

@@ -92,3 +92,15 @@ def test_a_table_result_counts_the_solo_games_a_player_won() -> None:
     result = read_list(document).replay()
     assert table_result(result, "Anna") == RoundResult(points=-4, solos_won=1)
     assert table_result(result, "Bene") == RoundResult(points=16, solos_won=1)
+
+
+def test_a_sheepshead_pick_played_alone_and_won_counts_as_a_solo_game_won() -> None:
+    players = ["Anna", "Bene", "Chris", "Dora", "Ede"]
+    document = {"rules": {"preset": "sheepshead"}, "players": players,
+                "deals": [{"game": "pick", "declarer": "Anna", "points": 70},
+                          {"game": "pick", "declarer": "Anna", "points": 40},
+                          {"game": "pick", "declarer": "Bene", "partner": "Chris", "points": 80}]}
+    result = read_list(document).replay()
+    assert table_result(result, "Anna").solos_won == 1  # the won pick alone; the lost one not
+    assert table_result(result, "Bene").solos_won == 0  # won with a partner
+    assert table_result(result, "Chris").solos_won == 0
