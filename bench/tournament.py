@@ -1,7 +1,7 @@
 """A Preisschafkopf tournament's round: 100 tables adding deals while 200 phones and a projector follow the standings.
 
 Run: ``scripts/with-postgres python bench/tournament.py [--players 400] [--deals 32]
-[--gap 2.0] [--spread 0.5] [--poll 5] [--projector 2]``.
+[--gap 2.0] [--spread 0.5] [--poll 5] [--projector 1.5]``.
 
 Makes a tournament of ``--players`` (Bavarian rules, tournament points
 "1/5") through the JSON API on PostgreSQL behind gunicorn, draws round 1
@@ -333,7 +333,8 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=0.5, help="seconds a wave's deals spread over")
     parser.add_argument("--phones", type=int, default=200, help="phones following the standings")
     parser.add_argument("--poll", type=float, default=5.0, help="seconds between a phone's polls")
-    parser.add_argument("--projector", type=float, default=2.0, help="seconds between the projector's polls")
+    parser.add_argument("--projector", type=float, default=1.5,
+                        help="seconds between the projector's polls (as the standings page on a wide screen)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (4 threads each)")
     parser.add_argument("--database-url", default=None)
     args = parser.parse_args()

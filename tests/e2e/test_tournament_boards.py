@@ -18,7 +18,7 @@ __all__ = ["phone"]  # the fixture (a 360 x 740 phone with axe at hand), used by
 
 RULES = {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"], "table_points": {"system": "1/5"}}
 PEOPLE = ["Annemarie", "Benedikt", "Christoph", "Dorothea", "Emmeran", "Walburga", "Maximilian", "Kunigunde"]
-#: The projector asks every 5 seconds: a change shows within two asks.
+#: The standings page asks every 5 seconds on a phone: a change shows within two asks.
 FOLLOWS_WITHIN = 15_000
 
 

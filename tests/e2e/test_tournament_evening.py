@@ -63,7 +63,7 @@ KINDS = {
 }
 #: Deals a table's phone taps in; the rest of a table's deals go through the list's JSON API.
 ON_THE_PHONE = 2
-#: The projector asks every 5 seconds: a change shows within two asks.
+#: The standings page asks every 5 seconds on a phone: a change shows within two asks.
 FOLLOWS_WITHIN = 15_000
 
 WORDS = {

@@ -99,6 +99,22 @@ def test_the_board_answers_304_while_nothing_changed(client: FlaskClient) -> Non
     assert client.get(path, headers={"If-None-Match": again.headers["ETag"]}).status_code == 304
 
 
+def test_the_board_shows_a_paper_sheet_at_once(client: FlaskClient) -> None:
+    tournament = setup(client)
+    path = f"/t/{tournament['id']}/standings/board"
+    tag = client.get(path).headers["ETag"]
+    table = tournament["tables"][-1]  # the table of four
+    a, b, c, d = table["players"]
+    kept = client.put(f"/api/tournaments/{tournament['id']}/rounds/1/tables/{table['table']}/sheet",
+                      json={"points": {a: 30, b: -10, c: -10, d: -10}},
+                      headers={"X-Edit-Key": tournament["edit_key"]})
+    assert kept.status_code == 200, kept.get_json()
+    after = client.get(path, headers={"If-None-Match": tag})
+    assert after.status_code == 200
+    first = rows(after.get_data(as_text=True))[0]
+    assert first[2] == a and int(first[3]) == 30
+
+
 def test_a_participant_finds_their_table_and_place(client: FlaskClient) -> None:
     tournament = setup(client)
     table = tournament["tables"][1]

@@ -19,8 +19,10 @@ from scorer.web.tournaments import reading
 
 bp = Blueprint("tournament_boards", __name__)
 
-#: How often the projector page asks whether the standings changed, in seconds.
-POLL_SECONDS = 5
+#: How often the standings page asks whether they changed, in seconds: on a wide screen (a
+#: projector, a laptop), and on a phone (its battery and the server spared).
+POLL_SECONDS = 1.5
+PHONE_POLL_SECONDS = 5
 
 
 def _board_context(tournament_id: str) -> dict[str, Any]:
@@ -55,7 +57,8 @@ def projector(tournament_id: str) -> Any:
     """The standings for the projector: large, without controls, following the deals by itself."""
     tag = _tag(tournament_id)
     return _conditional(tag, lambda: render_template(
-        "tournaments/projector.html", tag=tag, poll_seconds=POLL_SECONDS, **_board_context(tournament_id)))
+        "tournaments/projector.html", tag=tag, poll_seconds=POLL_SECONDS,
+        phone_poll_seconds=PHONE_POLL_SECONDS, **_board_context(tournament_id)))
 
 
 @bp.get("/t/<tournament_id>/standings/board")

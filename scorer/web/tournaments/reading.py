@@ -9,16 +9,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-import sqlalchemy as sa
-
 from scorer.engine import parse_rules
 from scorer.engine.values import name_key
 from scorer.tournaments.draw import deals_at
 from scorer.tournaments.standings import Standing
-from scorer.web.extensions import db
-from scorer.web.models import ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow
+from scorer.web.models import ParticipantRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from scorer.web.services import tournaments as service
 from scorer.web.services.base import NotFound
+from scorer.web.services.tournament_cache import seen
 
 
 @dataclass(frozen=True)
@@ -112,20 +110,11 @@ def round_standings(lines: list[Line], number: int) -> list[tuple[int, Line]]:
 
 
 def board_tag(row: TournamentRow, language: str) -> str:
-    """An entity tag of what the standings show: it changes with any deal of any table, a draw or a withdrawal.
+    """An entity tag of what the standings show: it changes with any deal of any table, a paper
+    sheet, a draw, a participant registered, withdrawn or substituted.
 
-    Read from the tables' list revisions and the participants, without scoring any list.
+    The tournament's state as the standings' cache reads it (``tournament_cache.seen``),
+    without scoring any list.
     """
-    revisions = db.session.execute(
-        sa.select(ScoreListRow.id, ScoreListRow.revision)
-        .join(TournamentTableRow, TournamentTableRow.list_id == ScoreListRow.id)
-        .join(TournamentRoundRow, TournamentRoundRow.id == TournamentTableRow.round_id)
-        .where(TournamentRoundRow.tournament_id == row.id)
-        .order_by(ScoreListRow.id)).all()
-    people = db.session.execute(
-        sa.select(ParticipantRow.number, ParticipantRow.withdrawn)
-        .where(ParticipantRow.tournament_id == row.id).order_by(ParticipantRow.number)).all()
-    drawn_count = db.session.scalar(
-        sa.select(sa.func.count()).select_from(TournamentRoundRow).where(TournamentRoundRow.tournament_id == row.id))
-    text = repr((language, drawn_count, [tuple(r) for r in revisions], [tuple(p) for p in people]))
+    text = repr((language, seen(row).key))
     return f"{row.id}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
