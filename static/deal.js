@@ -209,6 +209,8 @@
         return;
       }
       previewBox.classList.remove("is-stale");
+      // The answer and the fields it scored: offline_form.js keeps the payouts with a deal kept on the phone.
+      form.dispatchEvent(new CustomEvent("deal:previewed", { detail: { sent: body, answer: answer } }));
       if (answer.error) {
         showPayouts(null, answer.error);
         showExplained("");

@@ -76,6 +76,23 @@
     return Array.from(new FormData(at.form)).filter((pair) => ["csrf_token", "token", "action", "waiting"].indexOf(pair[0]) < 0);
   }
 
+  // The live preview's last answer (deal.js) and the fields it scored, the deals waiting
+  // before it with them: a deal kept with exactly those fields keeps its payouts, and
+  // the list counts them in its totals, provisional. Any other deal is not counted.
+  let previewed = null;
+  function scored(data) {
+    return JSON.stringify(Array.from(data).filter((pair) => ["csrf_token", "token", "action"].indexOf(pair[0]) < 0));
+  }
+  function payoutsOf(answer) {
+    const paid = answer && !answer.error && answer.payouts;
+    if (!paid || typeof paid !== "object" || !Object.values(paid).every(Number.isInteger)) return null;
+    return paid;
+  }
+  at.form.addEventListener("deal:previewed", function (event) {
+    const paid = payoutsOf(event.detail.answer);
+    previewed = paid ? { fields: scored(event.detail.sent), payouts: paid } : null;
+  });
+
   function refill(pairs) {
     at.form.querySelectorAll("input[type=checkbox]").forEach((box) => { box.checked = false; });
     pairs.forEach(function (pair) {
@@ -111,6 +128,7 @@
   function queue(deal, key) {
     const record = { list: o.list, kind: "deal", key: key, deal: deal, fields: fields(), summary: summaryOf(deal.game), state: "waiting", at: Date.now() };
     if (at.fixing) record.seq = at.fixing.seq; // its place in the order
+    if (previewed && previewed.fields === scored(new FormData(at.form))) record.payouts = previewed.payouts;
     return o.keep(record).then(() => window.location.assign(o.texts.listUrl));
   }
 

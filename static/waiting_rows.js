@@ -1,8 +1,10 @@
 // The list page's side of the deals that wait on this phone (offline.js keeps and
 // sends them): each is a row of the table where it will be stored, above the
 // newest stored deal, marked waiting (or refused, with Fix and Drop). The phone
-// cannot score a deal without the server: its row says it is scored once
-// stored, and the totals say they are provisional. The count of deals and the
+// cannot score a deal without the server: a deal the live preview scored while
+// typing, its fields unchanged since (offline_form.js keeps its payouts), shows
+// them in its row and counts in the totals; any other says it is not in the
+// totals yet. The totals say they are provisional. The count of deals and the
 // next dealer count the deals that wait, marked provisional, with who deals, leads
 // and sits out at each seat further on as the server says (data-dealers-after). Once stored, the
 // page the server sends (list.js) has none of the marks.
@@ -67,14 +69,40 @@
     return box;
   }
 
-  // One record as a row group: its number and dealer (a deal), what it is, then its state.
-  function row(record, number, dealer, columns) {
+  // An amount as the server writes it (scorer/web/lists/table.py): a sign, a minus, not a
+  // hyphen; a thousand and more grouped as in the page's language; nothing paid, a dash.
+  function signed(amount, zero) {
+    const size = Math.abs(amount);
+    const said = size < 1000 ? String(size) : size.toLocaleString(lang);
+    return amount > 0 ? "+" + said : amount < 0 ? "\u2212" + said : zero;
+  }
+
+  // An amount the server wrote, read back: digits, and a minus before them.
+  function amountOf(text) {
+    const size = parseInt(text.replace(/[^0-9]/g, ""), 10) || 0;
+    return /^\s*[\u2212-]/.test(text) ? -size : size;
+  }
+
+  // What a waiting deal pays each player, as the live preview said: counted only with a
+  // column for each player it pays (a change waiting before it may seat others).
+  function paidBy(record, players) {
+    const paid = record.payouts;
+    if (o.isChange(record) || !paid || typeof paid !== "object") return null;
+    const names = Object.keys(paid);
+    const fits = names.every((who) => Number.isInteger(paid[who]) && (paid[who] === 0 || players.indexOf(who) >= 0));
+    return fits && names.length ? paid : null;
+  }
+
+  // One record as a row group: its number and dealer (a deal), what it is, what it pays (if the
+  // preview said), then its state.
+  function row(record, number, dealer, players, paid) {
+    const columns = players.length;
     const group = element("tbody", "waiting" + (record.state === "refused" ? " refused" : ""));
     group.dataset.waitingRow = "";
     const top = element("tr");
     const head = element("th", "num");
     head.scope = "rowgroup";
-    head.rowSpan = 2;
+    head.rowSpan = paid ? 3 : 2;
     head.id = "waiting-" + record.seq;
     if (number) head.append(element("span", "row-number", String(number)));
     if (dealer) {
@@ -87,6 +115,15 @@
     game.setAttribute("headers", head.id);
     game.append(element("span", "game-name what", o.isChange(record) ? texts.textChangeRow + ": " + record.summary : record.summary));
     top.append(head, game);
+    group.append(top);
+    if (paid) {
+      const pays = element("tr");
+      players.forEach(function (who) {
+        const amount = paid[who] || 0;
+        pays.append(element("td", "pay" + (amount > 0 ? " plus" : amount < 0 ? " minus" : ""), signed(amount, "\u2013")));
+      });
+      group.append(pays);
+    }
     const bottom = element("tr");
     const state = element("td", "state");
     state.colSpan = columns;
@@ -94,10 +131,11 @@
     if (record.state === "refused") {
       state.append(element("span", "said", fill("textItemRefused", { reason: record.reason })), actions(record));
     } else {
-      state.append(element("span", "said", texts.textItemWaiting + (o.isChange(record) ? "" : " · " + texts.textNotScored)));
+      const counted = paid ? texts.textCounted : texts.textNotCounted;
+      state.append(element("span", "said", texts.textItemWaiting + (o.isChange(record) ? "" : " · " + counted + " · " + texts.textNotScored)));
     }
     bottom.append(state);
-    group.append(top, bottom);
+    group.append(bottom);
     return group;
   }
 
@@ -129,17 +167,20 @@
     const stored = parseInt(live && live.dataset.deals, 10) || 0;
     const line = document.querySelector(".status .next-deal");
     const after = JSON.parse(line && line.dataset.dealersAfter || "[]");
-    const columns = table.querySelectorAll("thead th.pay").length;
+    const players = Array.from(table.querySelectorAll("thead th.pay abbr"), (abbr) => abbr.title);
+    const sums = {};
     let count = 0;
     let reseated = false; // a change waiting before a deal may seat others: the server says who deals
     const groups = records.map(function (record) {
       if (o.isChange(record)) {
         reseated = true;
-        return row(record, 0, "", columns);
+        return row(record, 0, "", players, null);
       }
       const dealer = !reseated && after.length ? after[count % after.length].dealer : "";
+      const paid = record.state === "refused" ? null : paidBy(record, players);
+      if (paid) Object.keys(paid).forEach((who) => { sums[who] = (sums[who] || 0) + paid[who]; });
       count += 1;
-      return row(record, stored + count, dealer, columns);
+      return row(record, stored + count, dealer, players, paid);
     });
     // The newest first, above the newest deal stored.
     const first = table.querySelector("tbody");
@@ -149,6 +190,31 @@
     if (wrap && !stored) wrap.hidden = !groups.length;
     if (none) none.hidden = groups.length > 0;
     provisional(records.length > 0, deals, after, reseated, line);
+    recount(table, players, sums);
+  }
+
+  // One total shown: the server's amount (kept the first time), plus what the waiting deals pay.
+  function add(cell, extra, zero, signs) {
+    if (!cell) return;
+    if (cell.dataset.stored === undefined) cell.dataset.stored = cell.textContent;
+    const total = amountOf(cell.dataset.stored) + extra;
+    cell.textContent = extra ? (signs ? signed(total, zero) : String(total)) : cell.dataset.stored;
+    if (!signs) return;
+    const line = cell.matches("td") ? cell : cell.closest("li");
+    line.classList.toggle("plus", total > 0);
+    line.classList.toggle("minus", total < 0);
+  }
+
+  // The totals, in the list above the table and in its foot: the server's, plus the payouts of the
+  // deals waiting that the preview scored; the Stock takes what the players' payouts leave.
+  function recount(table, players, sums) {
+    document.querySelectorAll("section.totals .total-list li").forEach(function (line) {
+      const who = line.querySelector(".who");
+      const amount = line.querySelector(".amount");
+      if (!line.classList.contains("pot")) add(amount, sums[who ? who.textContent.trim() : ""] || 0, "0", true);
+      else add(amount, -Object.values(sums).reduce((a, b) => a + b, 0), "0", false);
+    });
+    table.querySelectorAll("tfoot td.pay").forEach((cell, at) => add(cell, sums[players[at]] || 0, "0", true));
   }
 
   // The count of deals, the next dealer and the totals: provisional while records wait.

@@ -4,11 +4,13 @@ A new list's first screen starts the evening (New deal), the prompt to keep the
 edit link comes after it; a phone holding the view link learns why it has no
 New deal where it looks for the button; the newest deal's row is in sight after
 the page loads and after a save; deals waiting offline are rows of the table,
-counted provisionally in the totals' note, the deal count and the next dealer.
+counted provisionally in the deal count, the next dealer and, for a deal the live
+preview scored as saved, the totals.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -16,7 +18,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import NARROW, LiveServer, Phone, new_phone, totals_on_screen
+from tests.e2e.conftest import NARROW, LiveServer, Phone, block_on_screen, new_phone, totals_on_screen, units
 from tests.e2e.test_accessibility import AXE, axe_violations, sideways
 from tests.e2e.test_offline import KEPT, assert_no_errors_but_network, server
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
@@ -171,9 +173,12 @@ def test_the_newest_deal_is_in_sight_after_loading_and_after_saving(small_phone:
 
 #: The words of the list page about the deals that wait, in each language.
 WAITING = {
-    "en": {"waiting": "waiting for reception · scored once stored", "more": "+ 2 deals waiting (provisional)",
+    "en": {"waiting": "waiting for reception · not in the totals yet · scored once stored",
+           "counted": "waiting for reception · in the totals as previewed · scored once stored",
+           "more": "+ 2 deals waiting (provisional)",
            "mark": "(provisional)", "sent": "Sent: stored as No. 31–32.", "played": "32 deals played"},
-    "de": {"waiting": "wartet auf Empfang · gezählt, sobald gespeichert",
+    "de": {"waiting": "wartet auf Empfang · noch nicht im Stand · gezählt, sobald gespeichert",
+           "counted": "wartet auf Empfang · im Stand laut Vorschau · gezählt, sobald gespeichert",
            "more": "+ 2 wartende Spiele (vorläufig)", "mark": "(vorläufig)",
            "sent": "Gesendet: gespeichert als Nr. 31–32.", "played": "32 Spiele gespielt"},
 }
@@ -258,3 +263,63 @@ def test_deals_waiting_offline_are_rows_of_the_table_and_the_count_dealer_and_to
     expect(progress).to_contain_text(said["played"])
     assert line.inner_text().startswith(dealers[2])
     assert totals_on_screen(page) == stored_totals(live_server, links["id"])
+
+
+def foot_on_screen(page: Page) -> dict[str, int]:
+    """The totals row of the table, by player."""
+    return dict(zip(FOUR, block_on_screen(page)[1], strict=True))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_deal_the_preview_scored_before_reception_went_counts_in_the_provisional_totals(
+    cellar_phone: Phone, live_server: LiveServer, lang: str,
+) -> None:
+    words, said = WORDS[lang], WAITING[lang]
+    links = made(cellar_phone, [SAUSPIEL] * 3)
+    page = speak(cellar_phone, lang, links["edit_url"])
+    kept_for_offline(page, links["id"])
+    before = totals_on_screen(page)
+    assert foot_on_screen(page) == before
+
+    # Typed with reception: the live preview answers; then the signal goes, and Save keeps it.
+    page.get_by_role("link", name=words["new deal"], exact=True).tap()
+    for name, value in (("game", "sauspiel"), ("declarer", "Bene"), ("partner", "Dora")):
+        page.locator(f'input[name="{name}"][value="{value}"]').tap()
+    page.locator("input[name=points]").fill("81")
+    expect(page.locator('[data-payout="Bene"]')).to_have_text(re.compile(r"^\+[0-9]+$"))
+    cellar_phone.context.set_offline(True)
+    with page.expect_navigation():
+        page.get_by_role("button", name=words["save"], exact=True).tap()
+    rows = page.locator("tbody[data-waiting-row]")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator(".said")).to_have_text(said["counted"])
+    shown = [units(text) for text in rows.first.locator("td.pay").all_inner_texts()]
+    paid = dict(zip(FOUR, shown, strict=True))
+    assert paid["Bene"] > 0 and paid["Dora"] > 0 and paid["Anna"] < 0 and sum(paid.values()) == 0, paid
+    counted = {who: before[who] + paid[who] for who in FOUR}
+    assert totals_on_screen(page) == counted
+    assert foot_on_screen(page) == counted
+    assert sum(counted.values()) == 0
+    expect(page.locator("#totals-heading [data-provisional]")).to_have_text(" " + said["mark"])
+    expect(page.locator("table.block tfoot")).to_have_class(re.compile("is-provisional"))
+
+    # Typed without reception: no preview, so not in the totals, and it says so.
+    enter_without_reception(page, words, "Bene")
+    expect(rows).to_have_count(2)
+    expect(rows.first.locator(".said")).to_have_text(said["waiting"])
+    expect(rows.first.locator("td.pay")).to_have_count(0)
+    assert totals_on_screen(page) == counted
+    assert foot_on_screen(page) == counted
+    clean_at_double_text(page, "the list with a deal counted and one not")
+    cellar_phone.screenshot(f"list-waiting-counted-{lang}")
+
+    # Reception: stored; the server's totals, its deal 4 paying what the preview said.
+    cellar_phone.context.set_offline(False)
+    expect(page.locator("p.net")).to_contain_text(said["sent"].replace("31–32", "4–5"), timeout=20_000)
+    expect(rows).to_have_count(0)
+    expect(page.locator("[data-provisional]")).to_have_count(0)
+    expect(page.locator("table.block tfoot")).not_to_have_class(re.compile("is-provisional"))
+    stored = stored_totals(live_server, links["id"])
+    assert totals_on_screen(page) == stored
+    assert foot_on_screen(page) == stored
+    assert block_on_screen(page)[0][3] == shown
