@@ -34,15 +34,18 @@
     return made;
   }
 
-  // The totals as of the last sync, said while offline.
-  function staleNote() {
+  // The totals as of the last sync (with the waiting deals the preview scored: ``counted``), said while offline.
+  function staleNote(counted) {
     const totals = document.querySelector("section.totals");
     let stale = document.querySelector("[data-stale]");
-    if (totals && !navigator.onLine && !stale) {
+    if (totals && !navigator.onLine) {
       const live = document.querySelector("[data-offline]");
-      stale = element("p", "muted stale", fill("textStale", { time: when(live && live.dataset.syncedAt) }));
-      stale.dataset.stale = "";
-      totals.appendChild(stale);
+      if (!stale) {
+        stale = element("p", "muted stale");
+        stale.dataset.stale = "";
+        totals.appendChild(stale);
+      }
+      stale.textContent = fill(counted ? "textStaleCounted" : "textStale", { time: when(live && live.dataset.syncedAt) });
     } else if (stale && navigator.onLine) {
       stale.remove();
     }
@@ -157,9 +160,11 @@
 
   function rows() {
     if (o.at.form) return;
-    staleNote();
     const table = document.querySelector("table.block");
-    if (!table || !o.at.waiting) return;
+    if (!table || !o.at.waiting) {
+      staleNote(false);
+      return;
+    }
     table.querySelectorAll("tbody[data-waiting-row]").forEach((group) => group.remove());
     const records = o.at.waiting;
     const deals = o.dealsOf(records).length;
@@ -191,6 +196,7 @@
     if (none) none.hidden = groups.length > 0;
     provisional(records.length > 0, deals, after, reseated, line);
     recount(table, players, sums);
+    staleNote(Object.keys(sums).length > 0);
   }
 
   // One total shown: the server's amount (kept the first time), plus what the waiting deals pay.

@@ -175,10 +175,11 @@ def test_the_newest_deal_is_in_sight_after_loading_and_after_saving(small_phone:
 WAITING = {
     "en": {"waiting": "waiting for reception · not in the totals yet · scored once stored",
            "counted": "waiting for reception · in the totals as previewed · scored once stored",
-           "more": "+ 2 deals waiting (provisional)",
+           "stale": "and the waiting deals the preview scored.", "more": "+ 2 deals waiting (provisional)",
            "mark": "(provisional)", "sent": "Sent: stored as No. 31–32.", "played": "32 deals played"},
     "de": {"waiting": "wartet auf Empfang · noch nicht im Stand · gezählt, sobald gespeichert",
            "counted": "wartet auf Empfang · im Stand laut Vorschau · gezählt, sobald gespeichert",
+           "stale": "und die wartenden Spiele laut Vorschau.",
            "more": "+ 2 wartende Spiele (vorläufig)", "mark": "(vorläufig)",
            "sent": "Gesendet: gespeichert als Nr. 31–32.", "played": "32 Spiele gespielt"},
 }
@@ -302,6 +303,7 @@ def test_a_deal_the_preview_scored_before_reception_went_counts_in_the_provision
     assert sum(counted.values()) == 0
     expect(page.locator("#totals-heading [data-provisional]")).to_have_text(" " + said["mark"])
     expect(page.locator("table.block tfoot")).to_have_class(re.compile("is-provisional"))
+    expect(page.locator("[data-stale]")).to_contain_text(said["stale"])
 
     # Typed without reception: no preview, so not in the totals, and it says so.
     enter_without_reception(page, words, "Bene")
