@@ -95,8 +95,7 @@ def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> byte
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
         url=url_for("tournaments_api.read_tournament", tournament_id=row.id),
-        players=[{"number": number, "name": name, "withdrawn": withdrawn, "substitute": substitute}
-                 for number, name, withdrawn, substitute in state.people],
+        players=[_participant(p) for p in service.participants(row)],
         rounds=[
             {"round": round_row.number, "seed": round_row.seed, "tables": [
                 {"table": table.number, "numbers": list(table.seats),

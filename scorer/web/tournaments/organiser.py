@@ -8,11 +8,9 @@ no list.
 
 from __future__ import annotations
 
-from typing import cast
-
 from flask import request, session
 
-from scorer.web.models import KeyedRow, TournamentRow
+from scorer.web.models import TournamentRow
 from scorer.web.services import open_key, seal_key
 from scorer.web.services.tournaments import TournamentNotAllowed, get_tournament, holds_key
 from scorer.web.undo import BACKGROUND
@@ -20,11 +18,6 @@ from scorer.web.undo import BACKGROUND
 _SESSION_KEYS = "tournament_keys"
 #: The most tournaments one phone keeps edit keys for (the cookie must stay under 4 KB).
 REMEMBERED = 10
-
-
-def _keyed(row: TournamentRow) -> KeyedRow:
-    # A tournament's key is sealed as a list's: by its id and its key's hash.
-    return cast(KeyedRow, row)
 
 
 def organiser_key(row: TournamentRow) -> str | None:
@@ -35,7 +28,7 @@ def organiser_key(row: TournamentRow) -> str | None:
     """
     if request.headers.get(BACKGROUND):
         return None
-    return open_key(_keyed(row), session.get(_SESSION_KEYS, {}).get(row.id))
+    return open_key(row, session.get(_SESSION_KEYS, {}).get(row.id))
 
 
 def remember_organiser(row: TournamentRow, key: str | None) -> bool:
@@ -45,7 +38,7 @@ def remember_organiser(row: TournamentRow, key: str | None) -> bool:
     assert key is not None
     keys = dict(session.get(_SESSION_KEYS, {}))
     keys.pop(row.id, None)
-    keys[row.id] = seal_key(_keyed(row), key)
+    keys[row.id] = seal_key(row, key)
     while len(keys) > REMEMBERED:  # the oldest first: dicts keep their order
         keys.pop(next(iter(keys)))
     session[_SESSION_KEYS] = keys
