@@ -71,6 +71,10 @@ class ScoreListRow(Model):
         sa.ForeignKey("groups.id", ondelete="SET NULL", name="fk_lists_group_id_groups"),
         default=None, index=True,
     )
+    #: The tournament whose table keeps this list (None: a list of its own). Such a
+    #: list's key enters its deals while its round is open, and nothing else
+    #: (``services.table_scope``); the tournament's key corrects it at any time.
+    tournament_id: so.Mapped[str | None] = so.mapped_column(sa.String(32), default=None)
 
     @property
     def etag(self) -> str:
@@ -245,6 +249,9 @@ class TournamentRow(Model):
     creation_token: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
     #: A hash of what was sent with that key: the key sent again with another body is refused.
     creation_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
+    #: When the organiser ended the tournament (after any round); None while it runs.
+    #: An ended tournament draws no more rounds, and its tables' keys change nothing.
+    ended_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
 
 
 class ParticipantRow(Model):
@@ -269,11 +276,16 @@ class ParticipantRow(Model):
 
 
 class TournamentRoundRow(Model):
-    """A round drawn: its number and the seed its draw was made with."""
+    """A round drawn: its number and the seed its draw was made with.
+
+    A round is open to its tables' keys until the organiser closes it, draws
+    the next round, or ends the tournament.
+    """
 
     __tablename__ = "tournament_rounds"
     __table_args__ = (
         sa.UniqueConstraint("tournament_id", "number", name="uq_tournament_rounds_number"),
+        sa.UniqueConstraint("tournament_id", "idempotency_key", name="uq_tournament_rounds_idempotency_key"),
     )
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
@@ -283,6 +295,12 @@ class TournamentRoundRow(Model):
     number: so.Mapped[int]
     seed: so.Mapped[str] = so.mapped_column(sa.String(64))
     created_at: so.Mapped[datetime] = so.mapped_column(default=now)
+    #: When the organiser closed the round; None while its tables play (or until the next draw).
+    closed_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
+    #: The Idempotency-Key the draw came with, whole: the draw sent again answers this round.
+    idempotency_key: so.Mapped[str | None] = so.mapped_column(sa.String(255), default=None)
+    #: A hash of the draw's body as sent with that key: the key sent again with another is refused.
+    idempotency_fingerprint: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
 
 
 class TournamentTableRow(Model):
@@ -309,3 +327,27 @@ class TournamentTableRow(Model):
     #: (``{"points": {"3": 5, ...}, "solos_won": {"3": 1, ...}}``); it counts instead of
     #: the list's deals. None without a sheet.
     sheet: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON, default=None)
+
+
+class TableCorrectionRow(Model):
+    """A change the organiser made to a table's deals with the tournament's key.
+
+    Shown with the table on the organiser's page and on the list: the table's
+    own key cannot change its deals once its round is over, the organiser can,
+    and everyone sees that they did.
+    """
+
+    __tablename__ = "table_corrections"
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    list_id: so.Mapped[str] = so.mapped_column(
+        sa.ForeignKey("lists.id", ondelete="CASCADE", name="fk_table_corrections_list"), index=True,
+    )
+    tournament_id: so.Mapped[str] = so.mapped_column(
+        sa.ForeignKey("tournaments.id", ondelete="CASCADE", name="fk_table_corrections_tournament"),
+    )
+    #: The deal's number in the list (None: the list as a whole).
+    deal: so.Mapped[int | None] = so.mapped_column(default=None)
+    #: What was done: "added", "edited", "deleted", "restored".
+    what: so.Mapped[str] = so.mapped_column(sa.String(16))
+    created_at: so.Mapped[datetime] = so.mapped_column(default=now)

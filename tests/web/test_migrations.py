@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -10,6 +11,7 @@ from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 
 from scorer import create_app
+from scorer.engine import parse_rules
 from scorer.web.extensions import db
 from tests.web.conftest import database_url
 
@@ -119,20 +121,31 @@ def test_the_change_keys_come_and_go_and_a_stored_list_scores_as_before(tmp_path
     app = make_app(tmp_path)
     with app.app_context():
         upgrade(revision="0015")
-        row, _key = services.create_list({
-            "rules": {"preset": "bavarian"}, "players": ["Anna", "Bene", "Chris", "Dora"],
-            "deals": [{"game": "solo", "declarer": "Bene", "points": 75}] * 2,
-            "changes": [{"from": 2, "rules": {"tariffs": {"solo": 100}}}],
-        })
-        list_id = row.id
-        before = services.api_document(services.list_state(row))
-        db.session.remove()
+        # Stored as the schema of 0015 has it: the models know columns added later.
+        list_id = "AAAAAAAAAAAAAAAAAAAAAB"
+        db.session.execute(sa.text(
+            "INSERT INTO lists (id, title, preset, rules, players, first_dealer, changes, ends, edit_key_hash,"
+            " created_at, updated_at, revision) VALUES (:id, 't', 'bavarian', :rules, :players, 'Anna',"
+            " :changes, :ends, :hash, '2026-01-01', '2026-01-01', 3)"
+        ), {"id": list_id, "rules": json.dumps(parse_rules({"preset": "bavarian"}).to_dict()),
+            "players": json.dumps(["Anna", "Bene", "Chris", "Dora"]),
+            "changes": json.dumps([{"from": 2, "rules": {"tariffs": {"solo": 100}}}]),
+            "ends": json.dumps({"kind": "open"}), "hash": "0" * 64})
+        for position in (1, 2):
+            db.session.execute(sa.text(
+                "INSERT INTO deals (list_id, position, data, version, created_at, updated_at)"
+                " VALUES (:id, :position, :data, 1, '2026-01-01', '2026-01-01')"
+            ), {"id": list_id, "position": position,
+                "data": json.dumps({"game": "solo", "declarer": "Bene", "points": 75})})
+        db.session.commit()
         upgrade()
         tables = set(sa.inspect(db.engine).get_table_names())
-        after = services.api_document(services.list_state(services.get_list(list_id)))
+        before = services.api_document(services.list_state(services.get_list(list_id)))
         db.session.remove()
         downgrade(revision="0015")
         tables_down = set(sa.inspect(db.engine).get_table_names())
+        upgrade()
+        after = services.api_document(services.list_state(services.get_list(list_id)))
     assert "change_keys" in tables and "change_keys" not in tables_down
     assert after["totals"] == before["totals"] == {"Anna": -140, "Bene": 420, "Chris": -140, "Dora": -140}
     assert after["deals"] == before["deals"]

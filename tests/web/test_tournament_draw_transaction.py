@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, TournamentRoundRow, TournamentTableRow
-from scorer.web.services import tournaments
+from scorer.web.services import tournament_draw as tournaments
 from scorer.web.services.lists import create_list
 from tests.web.test_tournaments_api import create, draw, names, read
 

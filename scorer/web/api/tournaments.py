@@ -15,6 +15,8 @@ from scorer.web.conditional import unchanged_for_client
 from scorer.web.limits import limit_list_creation
 from scorer.web.models import ParticipantRow, TournamentRow
 from scorer.web.services import tournament_sheets as sheets
+from scorer.web.services import tournament_draw as drawing
+from scorer.web.services import tournament_players as players
 from scorer.web.services import tournaments as service
 from scorer.web.services.state import ByRevision
 from scorer.web.services.tournament_cache import Seen, kept_standings, seen
@@ -127,7 +129,7 @@ def draw_round(tournament_id: str) -> Any:
     row = _editable(tournament_id)
     body = json_object() if request.get_data(cache=True).strip() else {}
     key = request.headers.get("X-Edit-Key") or ""
-    round_row, tables, new = service.draw_next_round(row, key, body.get("seed"), body.get("round"))
+    round_row, tables, new = drawing.draw_next_round(row, key, body.get("seed"), body.get("round"))
     return jsonify(
         round=round_row.number, seed=round_row.seed,
         tables=[
@@ -143,7 +145,7 @@ def draw_round(tournament_id: str) -> Any:
 def register(tournament_id: str) -> Any:
     """Register late participants (``{"players": [names]}``): seated from the next round drawn."""
     row = _editable(tournament_id)
-    added = service.register(row, json_object().get("players"))
+    added = players.register(row, json_object().get("players"))
     return jsonify(players=[_participant(p) for p in added]), 201
 
 
@@ -152,7 +154,7 @@ def register(tournament_id: str) -> Any:
 def withdraw(tournament_id: str, number: int) -> Any:
     """Withdraw a participant: they keep their points and are seated in no later round."""
     row = _editable(tournament_id)
-    return jsonify(_participant(service.withdraw(row, number)))
+    return jsonify(_participant(players.withdraw(row, number)))
 
 
 @bp.post("/<tournament_id>/players/<int:number>/substitute")
@@ -163,7 +165,7 @@ def substitute(tournament_id: str, number: int) -> Any:
     body = json_object()
     if "name" not in body:
         raise BadBody("send {\"name\": ...}: the substitute's name, or null")
-    return jsonify(_participant(service.substitute(row, number, body["name"])))
+    return jsonify(_participant(players.substitute(row, number, body["name"])))
 
 
 @bp.put("/<tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/sheet")

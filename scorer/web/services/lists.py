@@ -162,13 +162,14 @@ def _check_ends(ends: Mapping[str, Any] | None, family_name: str, players: int) 
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None, token: str | None = None,
-    group_id: str | None = None, commit: bool = True,
+    group_id: str | None = None, tournament_id: str | None = None, commit: bool = True,
 ) -> tuple[ScoreListRow, str]:
     """Store a new list (with any deals it brings), in a group if given; return it and its edit key.
 
     A repeated one-time ``token`` (a form sent twice) stores the list once.
     Without ``commit`` the list is only flushed, for a caller that stores it
-    with more in one transaction (a tournament's round and its tables' lists).
+    with more in one transaction (a tournament's round and its tables' lists,
+    which name their ``tournament_id``).
     """
     score_list = load_list(document)  # every deal must score before anything is kept
     title = plain_text((title if title is not None else document.get("title")) or "", "title",
@@ -195,6 +196,7 @@ def create_list(
         ends=_check_ends(ends, score_list.rules.family_name, len(score_list.players)),
         edit_key_hash=hash_key(key),
         group_id=group_id,
+        tournament_id=tournament_id,
     )
     db.session.add(row)
     for position, deal in enumerate(score_list.deals, start=1):

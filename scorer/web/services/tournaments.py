@@ -1,8 +1,9 @@
-"""A tournament: making it, its participants, drawing a round's tables (a list each), its standings.
+"""A tournament: making it, finding it and its rounds, its keys, its standings.
 
 The seat draw and the ranking are ``scorer.tournaments``; each table of each
-round is a list like any other, made by :func:`create_list` and read
+round is a list like any other (``tournament_draw`` makes them), read
 through the cached list state, so its deals go to the list's own endpoint.
+Its participants change in ``tournament_players``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,16 +21,15 @@ from scorer.engine import N_, Family, ScoringError, parse_rules
 from scorer.engine.errors import shown
 from scorer.engine.values import name as player_name
 from scorer.engine.values import name_key, whole
-from scorer.tournaments.draw import DrawError, deals_at, draw_round, table_sizes
 from scorer.tournaments.standings import Standing
 from scorer.web.extensions import db
 from scorer.web.models import (
     ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow,
 )
-from scorer.web.services.base import Conflict, NotAllowed, NotFound, transaction
+from scorer.web.services.base import NotAllowed, NotFound, transaction
 from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
-from scorer.web.services.lists import create_list, is_list_id
+from scorer.web.services.lists import is_list_id
 from scorer.web.services.tournament_cache import kept_standings, seen
 
 #: The longest tournament name kept.
@@ -47,20 +46,6 @@ class TournamentNotAllowed(NotAllowed):
     """The tournament's edit key is missing or wrong."""
 
 
-@dataclass(frozen=True)
-class DrawnTable:
-    """A table just drawn: its number, its participants' names, its list and the list's edit key.
-
-    ``seated`` names the seats as the list does: a substitute by their own name.
-    """
-
-    number: int
-    players: tuple[str, ...]
-    list_row: ScoreListRow
-    key: str
-    seated: tuple[str, ...]
-
-
 def seats_per_table(family: Family) -> int:
     """How many sit at a full table: as many as play a deal (the dealer of a larger table sits out)."""
     return family.most_active or min(family.seats)
@@ -75,7 +60,7 @@ def _checked_name(value: Any) -> str:
     return value.strip()[:MAX_TOURNAMENT_NAME]
 
 
-def _checked_players(value: Any, taken: Sequence[str] = ()) -> list[str]:
+def checked_players(value: Any, taken: Sequence[str] = ()) -> list[str]:
     """Participants' names: each a player's name, no two alike (nor like one of ``taken``)."""
     if not isinstance(value, list):
         raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
@@ -121,7 +106,7 @@ def create_tournament(
             return repeat, key_from_token(token)
     name = _checked_name(document.get("name"))
     rules = _checked_rules(document.get("rules"))
-    players = _checked_players(document.get("players"))
+    players = checked_players(document.get("players"))
     rounds = whole(document.get("rounds"), "rounds", low=1, high=MOST_ROUNDS)
     deals = whole(document.get("deals_per_round"), "deals_per_round", low=1, high=MOST_DEALS)
     seats = seats_per_table(parse_rules(rules).family)
@@ -179,69 +164,6 @@ def drawn_rounds(row: TournamentRow) -> list[tuple[TournamentRoundRow, list[Tour
     return [(r, tables[r.id]) for r in rounds]
 
 
-# -- participants -------------------------------------------------------------------------------
-
-
-@transaction
-def register(row: TournamentRow, names: Any) -> list[ParticipantRow]:
-    """Register late participants (next start numbers): they are seated from the next round drawn."""
-    if len(drawn_rounds(row)) >= row.rounds:
-        raise ScoringError("players", N_("every round is drawn: nobody can join any more"))
-    present = participants(row)
-    players = _checked_players(names, [*(p.name for p in present), *(p.substitute for p in present if p.substitute)])
-    if not players:
-        raise ScoringError("players", N_("names nobody"))
-    start = max((p.number for p in present), default=0) + 1
-    added = [ParticipantRow(tournament_id=row.id, number=start + i, name=player, withdrawn=False)
-             for i, player in enumerate(players)]
-    db.session.add_all(added)
-    db.session.commit()
-    return added
-
-
-def _participant(row: TournamentRow, number: int) -> ParticipantRow:
-    participant = db.session.scalar(sa.select(ParticipantRow).where(
-        ParticipantRow.tournament_id == row.id, ParticipantRow.number == number))
-    if participant is None:
-        raise NotFound("no such participant")
-    return participant
-
-
-@transaction
-def withdraw(row: TournamentRow, number: int) -> ParticipantRow:
-    """Withdraw a participant: they keep their points and are seated in no later round."""
-    participant = _participant(row, number)
-    participant.withdrawn = True
-    db.session.commit()
-    return participant
-
-
-@transaction
-def substitute(row: TournamentRow, number: int, name: Any) -> ParticipantRow:
-    """Let a substitute play a participant's seat from the next round drawn (None: the participant again).
-
-    The points stay the participant's. A substitute's name is nobody else's
-    in the tournament, so the table's list can name the seat by it.
-    """
-    participant = _participant(row, number)
-    if name is None:
-        participant.substitute = None
-    else:
-        if participant.withdrawn:
-            raise ScoringError("name", N_("%(name)s has withdrawn: nobody plays their seat"),
-                               name=participant.name)
-        chosen = player_name(name, "name").strip()
-        others = [p for p in participants(row) if p.number != number]
-        taken = {name_key(p.name) for p in participants(row)} | {
-            name_key(p.substitute) for p in others if p.substitute}
-        if name_key(chosen) in taken:
-            raise ScoringError("name", N_("%(name)s is taken: a substitute needs a name of their own"),
-                               name=chosen)
-        participant.substitute = chosen
-    db.session.commit()
-    return participant
-
-
 def holds_key(row: TournamentRow, key: str | None) -> bool:
     """Tell whether a request holds the tournament's edit key."""
     return key is not None and hmac.compare_digest(hash_key(key), row.edit_key_hash)
@@ -249,13 +171,10 @@ def holds_key(row: TournamentRow, key: str | None) -> bool:
 
 def table_key(row: TournamentRow, key: str, round_row: TournamentRoundRow, table: TournamentTableRow) -> str:
     """The edit key of a table's list, found again from the tournament's key."""
-    return key_from_token(_table_token(key, row, round_row.number, round_row.seed, table.seats))
+    return key_from_token(table_token(key, row, round_row.number, round_row.seed, table.seats))
 
 
-# -- drawing a round ----------------------------------------------------------------------------
-
-
-def _table_token(key: str, row: TournamentRow, round_number: int, seed: str, table: Sequence[int]) -> str:
+def table_token(key: str, row: TournamentRow, round_number: int, seed: str, table: Sequence[int]) -> str:
     """The one-time token a table's list is made with: its edit key follows from the tournament's.
 
     Only whoever holds the tournament's key can make it, so nobody else is
@@ -266,94 +185,12 @@ def _table_token(key: str, row: TournamentRow, round_number: int, seed: str, tab
     return "tournament-table:" + hmac.new(key.encode(), label, hashlib.sha256).hexdigest()
 
 
-def drawn_round(row: TournamentRow, key: str, number: int) -> tuple[TournamentRoundRow, list[DrawnTable]]:
-    """A round drawn before, with its tables' lists and their edit keys (found from the tournament's)."""
-    round_row, tables = drawn_rounds(row)[number - 1]
-    names = {p.number: p.name for p in participants(row)}
-    out = []
-    for table in tables:
-        kept = db.session.get(ScoreListRow, table.list_id) if table.list_id is not None else None
-        if kept is not None:  # a table whose list was deleted is left out
-            out.append(DrawnTable(table.number, tuple(names[n] for n in table.seats), kept,
-                                  table_key(row, key, round_row, table), tuple(kept.players)))
-    return round_row, out
-
-
 def seat_names(tables: Sequence[TournamentTableRow]) -> dict[int, list[str]]:
     """How each table's list names its seats, by the table's id (a table without its list: nothing)."""
     ids = [t.list_id for t in tables if t.list_id]
     players = {list_id: names for list_id, names in db.session.execute(
         sa.select(ScoreListRow.id, ScoreListRow.players).where(ScoreListRow.id.in_(ids)))} if ids else {}
     return {t.id: list(players[t.list_id]) for t in tables if t.list_id in players}
-
-
-@transaction
-def draw_next_round(
-    row: TournamentRow, key: str, seed: Any = None, wanted: Any = None,
-) -> tuple[TournamentRoundRow, list[DrawnTable], bool]:
-    """Draw the next round: seat the participants not withdrawn, and make each table's list.
-
-    ``wanted`` names the round the caller means to draw: a round drawn
-    already is answered again as it was (a draw sent twice draws once), the
-    next one is drawn, any other is refused. Answers the round, its tables,
-    and whether it was drawn now.
-
-    The round, its tables and their lists are stored in one transaction:
-    all of them, or (a refusal, a failure on the way) none.
-    """
-    drawn = drawn_rounds(row)
-    number = len(drawn) + 1
-    if wanted is not None:
-        wanted = whole(wanted, "round", low=1, high=row.rounds)
-        if wanted < number:
-            return (*drawn_round(row, key, wanted), False)
-        if wanted > number:
-            raise ScoringError("round", N_("round %(number)s is the next to draw"), number=number)
-    if number > row.rounds:
-        raise ScoringError("rounds", N_("all %(rounds)s rounds are drawn"), rounds=row.rounds)
-    if seed is None:
-        seed = secrets.token_hex(8)
-    elif isinstance(seed, int) and not isinstance(seed, bool):
-        seed = str(seed)
-    if not isinstance(seed, str) or not 0 < len(seed) <= 64 or not seed.isprintable():
-        raise ScoringError("seed", N_("must be text of 1 to 64 characters, not %(value)s"), value=shown(seed))
-    family = parse_rules(row.rules).family
-    seats = seats_per_table(family)
-    present = [p for p in participants(row) if not p.withdrawn]
-    names = {p.number: p.name for p in present}
-    # A substitute plays the seat under their own name; the standings credit the seat's participant.
-    seated = {p.number: p.substitute or p.name for p in present}
-    try:
-        sizes = table_sizes(len(present), seats)
-        if any(size not in family.seats for size in sizes):
-            raise DrawError(f"{len(present)} participants do not fill tables of {seats}")
-        draw = draw_round(list(names), seats, [[t.seats for t in tables] for _r, tables in drawn],
-                          f"{row.id}:{number}:{seed}")
-    except DrawError as error:
-        raise ScoringError("players", str(error)) from None
-    made = []
-    round_row = TournamentRoundRow(tournament_id=row.id, number=number, seed=seed)
-    try:
-        for index, table in enumerate(draw.tables, start=1):
-            players = [seated[n] for n in table]
-            document = {"rules": row.rules, "players": players}
-            list_row, list_key = create_list(
-                document, title=f"{row.name} · Round {number} · Table {index}",
-                ends={"kind": "deals", "count": deals_at(len(table), seats, row.deals_per_round)},
-                token=_table_token(key, row, number, seed, table), commit=False)
-            made.append(DrawnTable(index, tuple(names[n] for n in table), list_row, list_key,
-                                   tuple(players)))
-        db.session.add(round_row)
-        db.session.flush()
-        db.session.add_all(
-            TournamentTableRow(round_id=round_row.id, number=t.number, list_id=t.list_row.id,
-                               seats=list(table))
-            for t, table in zip(made, draw.tables))
-        db.session.commit()
-    except sa.exc.IntegrityError:
-        db.session.rollback()
-        raise Conflict(f"round {number} was drawn meanwhile") from None
-    return round_row, made, True
 
 
 # -- standings ----------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from scorer.web import access, i18n, services
 from scorer.web.limits import limit_list_creation, made_lists
 from scorer.web.lists.forms import ActionForm, one_time_token
 from scorer.web.models import PresetRow, TournamentRow
+from scorer.web.services import tournament_draw as drawing
+from scorer.web.services import tournament_players as players
 from scorer.web.services import tournaments as service
 from scorer.web.tournaments.forms import (
     CsvProblem, DrawForm, NewTournamentForm, RegisterForm, names_from_csv, names_in,
@@ -183,7 +185,7 @@ def _rounds(row: TournamentRow, key: str | None) -> list[Round]:
             for t in tables]) for r, tables in drawn]
     rounds = []
     for r, _tables in drawn:
-        round_row, made = service.drawn_round(row, key, r.number)
+        round_row, made = drawing.drawn_round(row, key, r.number)
         tables = []
         for t in made:
             link = url_for("lists.show_list", list_id=t.list_row.id, key=t.key, _external=True)
@@ -236,7 +238,7 @@ def register(tournament_id: str) -> Any:
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            added = service.register(row, names_in(form.players.data))
+            added = players.register(row, names_in(form.players.data))
         except ScoringError as error:
             form.players.errors = [*form.players.errors, i18n.reason(error)]
         else:
@@ -250,7 +252,7 @@ def withdraw(tournament_id: str, number: int) -> Any:
     """Withdraw a participant: the points stay, no later round seats them."""
     row, _key = organised(tournament_id)
     if ActionForm().validate_on_submit():
-        participant = service.withdraw(row, number)
+        participant = players.withdraw(row, number)
         flash(_("%(name)s is withdrawn: their points stay, no later round seats them.", name=participant.name))
     return redirect(url_for("tournaments.show_tournament", tournament_id=row.id, _anchor="participants"))
 
@@ -268,7 +270,7 @@ def draw(tournament_id: str) -> Any:
         if wanted is not None and wanted.isdecimal():
             wanted = int(wanted)
         try:
-            round_row, tables, new = service.draw_next_round(row, key, seed, wanted)
+            round_row, tables, new = drawing.draw_next_round(row, key, seed, wanted)
         except ScoringError as error:
             field = form.seed if error.key == "seed" else form.wanted
             field.errors = [*field.errors, i18n.reason(error)]
