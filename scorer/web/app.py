@@ -34,6 +34,8 @@ from scorer.web.settings import routes as settings
 from scorer.web.sharing import routes as sharing
 from scorer.web.tournaments import routes as tournaments
 from scorer.web.tournaments import boards as tournament_boards
+from scorer.web.tournaments import new as tournament_new
+from scorer.web.tournaments import people as tournament_people
 from scorer.web.tournaments import printed as tournament_print
 from scorer.web.tournaments import sheet as tournament_sheets
 
@@ -229,6 +231,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(settings.bp)
     app.register_blueprint(help_pages.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(tournament_new.bp)
+    app.register_blueprint(tournament_people.bp)
     app.register_blueprint(tournament_boards.bp)
     app.register_blueprint(tournament_print.bp)
     app.add_template_global(undo.page_messages, "page_messages")

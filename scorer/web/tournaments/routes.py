@@ -1,8 +1,10 @@
-"""The organiser's pages: a new tournament, its page, late registration, withdrawing, the draw.
+"""The tournament's page, and the draw.
 
 Whoever holds the tournament's edit key (kept as a list's, see
-:mod:`scorer.web.tournaments.organiser`) registers, withdraws and draws,
-and sees each table's edit link with its QR code; everyone else watches.
+:mod:`scorer.web.tournaments.organiser`) registers and withdraws
+(:mod:`~scorer.web.tournaments.people`) and draws, and sees each table's
+edit link with its QR code; everyone else watches. A new tournament is
+:mod:`~scorer.web.tournaments.new`.
 """
 
 from __future__ import annotations
@@ -13,138 +15,20 @@ from typing import Any
 import segno
 from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
-from scorer.engine import ScoringError, parse_rules
-from scorer.web import access, i18n, services
+from scorer.engine import ScoringError
+from scorer.web import i18n, services
 from scorer.web.limits import limit_list_creation, made_lists
-from scorer.web.lists.forms import ActionForm, one_time_token
-from scorer.web.models import PresetRow, TournamentRow
+from scorer.web.lists.forms import ActionForm
+from scorer.web.models import TournamentRow
 from scorer.web.services import tournament_draw as drawing
-from scorer.web.services import tournament_players as players
 from scorer.web.services import tournaments as service
 from scorer.web.tournaments.forms import (
-    CsvProblem, DrawForm, NewTournamentForm, RegisterForm, names_from_csv, names_in,
+    DrawForm, RegisterForm,
 )
 from scorer.web.tournaments.organiser import organised, organiser_key, remember_organiser
 
 bp = Blueprint("tournaments", __name__)
-
-#: The games of a Preisschafkopf: Sauspiel, Wenz and the suit solo; a hand everyone passes scores 0.
-TOURNAMENT_GAMES = ["sauspiel", "wenz", "solo", "passed"]
-#: The ready scorings, by the form's choice.
-SCORINGS: dict[str, dict[str, Any]] = {
-    "1/5": {"preset": "bavarian", "games": TOURNAMENT_GAMES, "table_points": {"system": "1/5"}},
-    "1/2": {"preset": "bavarian", "games": TOURNAMENT_GAMES, "table_points": {"system": "1/2"}},
-    "sheepshead": {"preset": "sheepshead", "point_value": 1},
-}
-#: Which field of the new-tournament form a refusal's key belongs to.
-_FIELDS = {"name": "name", "players": "players", "rounds": "rounds", "deals_per_round": "deals"}
-
-
-# -- a new tournament ---------------------------------------------------------------------
-
-
-def _accepted(rules: dict[str, Any]) -> bool:
-    """Tell whether saved rules can score a tournament: tournament points where the family has them."""
-    try:
-        parsed = parse_rules(rules)
-    except ScoringError:
-        return False
-    keys = {option.key for option in parsed.family.options}
-    return "table_points" not in keys or parsed.get("table_points") is not None
-
-
-def _saved_rules() -> list[tuple[PresetRow, str]]:
-    """The saved rules this phone may use, each with its label: its own, then its groups'."""
-    saved = [(p, p.name) for p in services.presets(owner=access.preset_owner())]
-    for group in services.known_groups(access.known_lists()):
-        if access.can_edit(group):
-            saved += [(p, f"{p.name} ({group.name})") for p in services.presets(owner=None, group=group)]
-    return [(p, label) for p, label in saved if _accepted(p.rules)]
-
-
-def _scorings(saved: list[tuple[PresetRow, str]]) -> list[tuple[str, str]]:
-    return [
-        ("1/5", _("Schafkopf, tournament points 1/5 (Sauspiel 1, solo games 5)")),
-        ("1/2", _("Schafkopf, tournament points 1/2 (Sauspiel 1, solo games 2)")),
-        ("sheepshead", _("Sheepshead, points")),
-        *((f"preset-{p.id}", _("Saved rules: %(name)s", name=label)) for p, label in saved),
-    ]
-
-
-def _rules(choice: str, saved: list[tuple[PresetRow, str]]) -> dict[str, Any]:
-    if choice in SCORINGS:
-        return SCORINGS[choice]
-    return next(dict(p.rules) for p, _label in saved if f"preset-{p.id}" == choice)
-
-
-def _participants(form: NewTournamentForm) -> tuple[list[str] | None, int]:
-    """The names typed and those of the CSV file; None when there are none or the file is bad.
-
-    The file's names join the typed ones in the box, so that a form sent back
-    with an error keeps them (a browser never keeps a file chosen).
-    """
-    names = names_in(form.players.data)
-    upload = form.upload.data
-    from_file: list[str] = []
-    if upload is not None and getattr(upload, "filename", None):
-        try:
-            from_file = names_from_csv(upload.read())
-        except CsvProblem as problem:
-            form.upload.errors = [*form.upload.errors, str(problem)]
-            return None, 0
-        names += from_file
-        form.players.data = "\n".join(names)
-    if not names:
-        form.players.errors = [*form.players.errors, _("Name the participants, or choose a CSV file of them.")]
-        return None, 0
-    return names, len(from_file)
-
-
-def _create(form: NewTournamentForm, names: list[str], saved: list[tuple[PresetRow, str]]) -> Any:
-    """Store the tournament; answer the redirect to its page, or None with the refusal on its field."""
-    document = {
-        "name": form.name.data, "rules": _rules(form.scoring.data or "", saved), "players": names,
-        "rounds": form.rounds.data, "deals_per_round": form.deals.data,
-    }
-    for _attempt in range(2):
-        try:
-            row, key = service.create_tournament(document, idempotency_key=(form.once.data or "")[:64] or None)
-        except ScoringError as error:
-            if error.key == "Idempotency-Key":  # the form sent before, changed: a new tournament
-                form.once.data = one_time_token()
-                continue
-            if error.key.startswith("rules"):
-                form.scoring.errors = [*form.scoring.errors, i18n.message(error)]
-            else:
-                field = getattr(form, _FIELDS.get(error.key, "name"))
-                field.errors = [*field.errors, i18n.reason(error)]
-            return None
-        remember_organiser(row, key)
-        flash(_("The tournament %(name)s is made. This phone keeps its edit link; "
-                "the link below opens it on another phone.", name=row.name))
-        return redirect(url_for("tournaments.show_tournament", tournament_id=row.id))
-    return None
-
-
-@bp.route("/t/new", methods=["GET", "POST"])
-@limit_list_creation
-def new_tournament() -> Any:
-    """Name, scoring, rounds, deals per round, the participants (typed or from a CSV file)."""
-    saved = _saved_rules()
-    form = NewTournamentForm()
-    form.scoring.choices = _scorings(saved)
-    from_file = 0
-    if request.method == "POST":
-        valid = form.validate_on_submit()
-        names, from_file = _participants(form)
-        if valid and names is not None:
-            made = _create(form, names, saved)
-            if made is not None:
-                return made
-    return render_template("tournaments/new.html", form=form, from_file=from_file)
-
 
 # -- the tournament's page ----------------------------------------------------------------
 
@@ -195,7 +79,7 @@ def _rounds(row: TournamentRow, key: str | None) -> list[Round]:
     return rounds
 
 
-def _page(row: TournamentRow, key: str | None, *, register_form: RegisterForm | None = None,
+def page(row: TournamentRow, key: str | None, *, register_form: RegisterForm | None = None,
           draw_form: DrawForm | None = None) -> Any:
     """The tournament's page; for the organiser with its forms, kept by no cache (it holds keys)."""
     rounds = _rounds(row, key)
@@ -228,33 +112,7 @@ def show_tournament(tournament_id: str) -> Any:
         if not remember_organiser(row, request.args["key"]):
             flash(_("That edit key does not fit this tournament; you can watch it."), "error")
         return redirect(url_for("tournaments.show_tournament", tournament_id=row.id))
-    return _page(row, organiser_key(row))
-
-
-@bp.post("/t/<tournament_id>/players")
-def register(tournament_id: str) -> Any:
-    """Late participants: they get the next start numbers and are seated from the next round drawn."""
-    row, key = organised(tournament_id)
-    form = RegisterForm()
-    if form.validate_on_submit():
-        try:
-            added = players.register(row, names_in(form.players.data))
-        except ScoringError as error:
-            form.players.errors = [*form.players.errors, i18n.reason(error)]
-        else:
-            flash(ngettext("%(num)s participant registered.", "%(num)s participants registered.", len(added)))
-            return redirect(url_for("tournaments.show_tournament", tournament_id=row.id, _anchor="participants"))
-    return _page(row, key, register_form=form)
-
-
-@bp.post("/t/<tournament_id>/players/<int:number>/withdraw")
-def withdraw(tournament_id: str, number: int) -> Any:
-    """Withdraw a participant: the points stay, no later round seats them."""
-    row, _key = organised(tournament_id)
-    if ActionForm().validate_on_submit():
-        participant = players.withdraw(row, number)
-        flash(_("%(name)s is withdrawn: their points stay, no later round seats them.", name=participant.name))
-    return redirect(url_for("tournaments.show_tournament", tournament_id=row.id, _anchor="participants"))
+    return page(row, organiser_key(row))
 
 
 @bp.post("/t/<tournament_id>/rounds")
@@ -285,4 +143,4 @@ def draw(tournament_id: str) -> Any:
                 flash(_("Round %(number)s was drawn already: here are its tables.", number=round_row.number))
             return redirect(url_for("tournaments.show_tournament", tournament_id=row.id,
                                     _anchor=f"round-{round_row.number}"))
-    return _page(row, key, draw_form=form)
+    return page(row, key, draw_form=form)
