@@ -20,6 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.web import access, commands, security, services, shipped, undo
 from scorer.web.api import routes as api
+from scorer.web.api import tournament_people as tournament_people_api
 from scorer.web.api import tournaments as tournaments_api
 from scorer.web.body import ReadableBodies
 from scorer.web.deals import routes as deals
@@ -226,6 +227,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tournaments_api.bp)
+    app.register_blueprint(tournament_people_api.bp)
     app.register_blueprint(tournament_sheets.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(settings.bp)
@@ -238,6 +240,7 @@ def register_blueprints(app: Flask) -> None:
     app.add_template_global(undo.page_messages, "page_messages")
     csrf.exempt(api.bp)
     csrf.exempt(tournaments_api.bp)
+    csrf.exempt(tournament_people_api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
         # Browser tests only: drop answers after a deal is stored.
         from scorer.web.offline import testing

@@ -10,13 +10,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from scorer.web.api.routes import BadBody, answers_json, json_object, made
+from scorer.web.api.routes import answers_json, json_object, made
 from scorer.web.conditional import unchanged_for_client
 from scorer.web.limits import limit_list_creation
 from scorer.web.models import ParticipantRow, TournamentRow
 from scorer.web.services import tournament_sheets as sheets
 from scorer.web.services import tournament_draw as drawing
-from scorer.web.services import tournament_players as players
 from scorer.web.services import tournaments as service
 from scorer.web.services.state import ByRevision
 from scorer.web.services.tournament_cache import Seen, kept_standings, seen
@@ -24,7 +23,7 @@ from scorer.web.services.tournament_cache import Seen, kept_standings, seen
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
 
 
-def _editable(tournament_id: str) -> TournamentRow:
+def editable(tournament_id: str) -> TournamentRow:
     return service.tournament_to_change(tournament_id, request.headers.get("X-Edit-Key"))
 
 
@@ -38,7 +37,7 @@ def _list_link(list_id: str | None, key: str | None = None) -> dict[str, Any] | 
     return link
 
 
-def _participant(participant: ParticipantRow) -> dict[str, Any]:
+def participant_answer(participant: ParticipantRow) -> dict[str, Any]:
     return {"number": participant.number, "name": participant.name, "withdrawn": participant.withdrawn,
             "substitute": participant.substitute}
 
@@ -97,7 +96,7 @@ def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> byte
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
         url=url_for("tournaments_api.read_tournament", tournament_id=row.id),
-        players=[_participant(p) for p in service.participants(row)],
+        players=[participant_answer(p) for p in service.participants(row)],
         rounds=[
             {"round": round_row.number, "seed": round_row.seed, "tables": [
                 {"table": table.number, "numbers": list(table.seats),
@@ -126,7 +125,7 @@ def draw_round(tournament_id: str) -> Any:
     With ``round`` in the body, a round drawn already answers as it was (200):
     a draw sent twice draws once.
     """
-    row = _editable(tournament_id)
+    row = editable(tournament_id)
     body = json_object() if request.get_data(cache=True).strip() else {}
     key = request.headers.get("X-Edit-Key") or ""
     round_row, tables, new = drawing.draw_next_round(row, key, body.get("seed"), body.get("round"))
@@ -140,39 +139,11 @@ def draw_round(tournament_id: str) -> Any:
     ), 201 if new else 200
 
 
-@bp.post("/<tournament_id>/players")
-@answers_json
-def register(tournament_id: str) -> Any:
-    """Register late participants (``{"players": [names]}``): seated from the next round drawn."""
-    row = _editable(tournament_id)
-    added = players.register(row, json_object().get("players"))
-    return jsonify(players=[_participant(p) for p in added]), 201
-
-
-@bp.post("/<tournament_id>/players/<int:number>/withdraw")
-@answers_json
-def withdraw(tournament_id: str, number: int) -> Any:
-    """Withdraw a participant: they keep their points and are seated in no later round."""
-    row = _editable(tournament_id)
-    return jsonify(_participant(players.withdraw(row, number)))
-
-
-@bp.post("/<tournament_id>/players/<int:number>/substitute")
-@answers_json
-def substitute(tournament_id: str, number: int) -> Any:
-    """Let a substitute play a participant's seat from the next round (``{"name": null}``: no longer)."""
-    row = _editable(tournament_id)
-    body = json_object()
-    if "name" not in body:
-        raise BadBody("send {\"name\": ...}: the substitute's name, or null")
-    return jsonify(_participant(players.substitute(row, number, body["name"])))
-
-
 @bp.put("/<tournament_id>/rounds/<int:round_number>/tables/<int:table_number>/sheet")
 @answers_json
 def keep_sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
     """Keep a table's paper sheet (its final points), or correct it: it counts instead of the list."""
-    row = _editable(tournament_id)
+    row = editable(tournament_id)
     table = sheets.keep_sheet(row, round_number, table_number, json_object())
     names = {p.number: p.name for p in service.participants(row)}
     return jsonify(round=round_number, table=table.number, sheet=sheets.shown_sheet(table, names))
@@ -182,6 +153,6 @@ def keep_sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
 @answers_json
 def remove_sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
     """Remove a table's paper sheet: the table's list counts again."""
-    row = _editable(tournament_id)
+    row = editable(tournament_id)
     sheets.remove_sheet(row, round_number, table_number)
     return "", 204

@@ -12,7 +12,8 @@ from scorer.engine.values import name_key
 from scorer.web.extensions import db
 from scorer.web.models import ParticipantRow, TournamentRow
 from scorer.web.services.base import NotFound, transaction
-from scorer.web.services.tournaments import checked_players, drawn_rounds, participants
+from scorer.web.services.tournament_names import checked_players
+from scorer.web.services.tournaments import drawn_rounds, participants
 
 
 @transaction

@@ -18,9 +18,7 @@ import sqlalchemy as sa
 import sqlalchemy.exc
 
 from scorer.engine import N_, Family, ScoringError, parse_rules
-from scorer.engine.errors import shown
-from scorer.engine.values import name as player_name
-from scorer.engine.values import name_key, whole
+from scorer.engine.values import whole
 from scorer.tournaments.standings import Standing
 from scorer.web.extensions import db
 from scorer.web.models import (
@@ -30,12 +28,12 @@ from scorer.web.services.base import NotAllowed, NotFound, transaction
 from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.lists import is_list_id
+from scorer.web.services.tournament_names import checked_players
 from scorer.web.services.tournament_cache import kept_standings, seen
 
 #: The longest tournament name kept.
 MAX_TOURNAMENT_NAME = 80
-#: The most participants, rounds and deals per round a tournament takes.
-MOST_PARTICIPANTS = 2000
+#: The most rounds and deals per round a tournament takes (participants: ``tournament_names``).
 MOST_ROUNDS = 20
 MOST_DEALS = 200
 #: The option a family scores tournament points with: a tournament of such a family must set it.
@@ -58,24 +56,6 @@ def _checked_name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScoringError("name", N_("needs a name for the tournament"))
     return value.strip()[:MAX_TOURNAMENT_NAME]
-
-
-def checked_players(value: Any, taken: Sequence[str] = ()) -> list[str]:
-    """Participants' names: each a player's name, no two alike (nor like one of ``taken``)."""
-    if not isinstance(value, list):
-        raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(value))
-    if len(value) + len(taken) > MOST_PARTICIPANTS:
-        raise ScoringError("players", N_("a tournament has at most %(most)s participants"),
-                           most=MOST_PARTICIPANTS)
-    seen = {name_key(name): name for name in taken}
-    players = []
-    for raw in value:
-        player = player_name(raw, "players").strip()
-        if name_key(player) in seen:
-            raise ScoringError("players", N_("%(name)s is named twice; names must differ"), name=player)
-        seen[name_key(player)] = player
-        players.append(player)
-    return players
 
 
 def _checked_rules(value: Any) -> dict[str, Any]:

@@ -17,9 +17,8 @@ from wtforms import HiddenField, IntegerField, SelectField, StringField, TextAre
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from scorer.web.lists.forms import one_time_token
-from scorer.web.services.tournaments import (
-    MAX_TOURNAMENT_NAME, MOST_DEALS, MOST_PARTICIPANTS, MOST_ROUNDS,
-)
+from scorer.web.services.tournament_names import MOST_PARTICIPANTS
+from scorer.web.services.tournaments import MAX_TOURNAMENT_NAME, MOST_DEALS, MOST_ROUNDS
 
 #: The biggest participants' file read: a few thousand names fit in far less.
 MOST_CSV_BYTES = 256 * 1024
