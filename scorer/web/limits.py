@@ -17,8 +17,6 @@ out of making lists, and no client makes lists through tournaments beyond it.
 
 from __future__ import annotations
 
-import time
-
 from flask import Response, current_app, g, request
 from flask_limiter.util import get_remote_address
 from limits import parse
@@ -100,5 +98,4 @@ def charge_tournament_lists(count: int) -> None:
     # Tested first: a fixed window counts a refused hit too, and would refuse what fits after it.
     if strategy.test(item, *who, cost=count) and strategy.hit(item, *who, cost=count):
         return
-    reset = strategy.get_window_stats(item, *who).reset_time
-    raise TooManyTournamentLists(description=str(item), retry_after=max(1, int(reset - time.time()) + 1))
+    raise TooManyTournamentLists(description=str(item))
