@@ -17,7 +17,7 @@ out of making lists, and no client makes lists through tournaments beyond it.
 
 from __future__ import annotations
 
-from flask import Response, current_app, g, request
+from flask import Response, current_app, g, has_request_context, request
 from flask_limiter.util import get_remote_address
 from limits import parse
 from werkzeug.exceptions import TooManyRequests
@@ -90,7 +90,8 @@ def charge_tournament_lists(count: int) -> None:
     list budget names it (its address, behind trusted proxies the one they
     name).
     """
-    if count <= 0 or not (limiter.enabled and limiter.initialized):
+    # Outside a request (a command run on the host) there is no client to count.
+    if count <= 0 or not has_request_context() or not (limiter.enabled and limiter.initialized):
         return
     item = parse(tournament_list_limit())
     who = (_TOURNAMENT_SCOPE, get_remote_address())
