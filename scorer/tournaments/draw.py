@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from scorer.engine import Family
+
 #: Swaps tried per participant: enough to clear the repeats a 3-round tournament of 40 can avoid.
 _TRIES_PER_PLAYER = 400
 
@@ -33,6 +35,20 @@ class Draw:
     tables: tuple[tuple[int, ...], ...]
     #: Pairs seated together who had met in an earlier round (a pair met twice before counts twice).
     repeats: int
+
+
+def seats_per_table(family: Family) -> int:
+    """How many sit at a full table: as many as play a deal (the dealer of a larger table sits out)."""
+    return family.most_active or min(family.seats)
+
+
+def tables_filled(count: int, seats: int) -> int:
+    """How many tables ``count`` participants fill, tables of ``seats`` rounded up: the most a round draws.
+
+    >>> tables_filled(40, 4), tables_filled(42, 4), tables_filled(0, 4)
+    (10, 11, 0)
+    """
+    return -(-count // seats)
 
 
 def table_sizes(count: int, seats: int) -> tuple[int, ...]:

@@ -1,6 +1,8 @@
 """A tournament's standings: each participant's points over the rounds, ranked.
 
-Ranked by points, then by solo games won, then by the better last round;
+Ranked by points, then by solo games won, then by the better last round
+played (the last round in which any table has a deal or a sheet: before
+the last planned round is played, the round just played decides);
 participants equal in all three share a place (1, 1, 3: the next place is
 counted on). A table's list scores the points; :func:`table_result` reads a
 participant's points and solo games won from it, :func:`sheet_results` from a
@@ -67,20 +69,26 @@ def sheet_results(seats: Sequence[int], sheet: Mapping[str, Mapping[str, int]]) 
     return {n: RoundResult(points=points.get(str(n), 0), solos_won=solos.get(str(n), 0)) for n in seats}
 
 
-def standings(results: Mapping[int, Sequence[RoundResult]], rounds: int) -> list[Standing]:
+def standings(
+    results: Mapping[int, Sequence[RoundResult]], rounds: int, played: int | None = None,
+) -> list[Standing]:
     """Rank the participants (start numbers) by their results in the rounds played so far.
 
     ``results`` holds each participant's result per round, in order; a round
-    they did not play (withdrawn, or not yet drawn) counts 0.
+    they did not play (withdrawn, or not yet drawn) counts 0. ``played`` is
+    the last round played (0: none yet; None: the last of ``rounds``): the
+    better last round compares that one, since a round drawn but not yet
+    played would tell nobody apart.
     """
+    last = rounds if played is None else min(played, rounds)
     rows = []
-    for participant, played in results.items():
-        per_round = tuple(played[i].points if i < len(played) else 0 for i in range(rounds))
-        rows.append((sum(per_round), sum(r.solos_won for r in played), per_round, participant))
+    for participant, theirs in results.items():
+        per_round = tuple(theirs[i].points if i < len(theirs) else 0 for i in range(rounds))
+        rows.append((sum(per_round), sum(r.solos_won for r in theirs), per_round, participant))
 
     def rank(row: tuple[int, int, tuple[int, ...], int]) -> tuple[int, int, int]:
         points, solos, per_round, _ = row
-        return points, solos, per_round[-1] if per_round else 0
+        return points, solos, per_round[last - 1] if last > 0 else 0
 
     rows.sort(key=lambda row: (*(-v for v in rank(row)), row[3]))
     out: list[Standing] = []

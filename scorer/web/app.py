@@ -99,6 +99,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_REFRESH_EACH_REQUEST=False,
         #: New lists one client may create, in Flask-Limiter's notation.
         LIST_CREATION_LIMIT="30 per 10 minutes",
+        #: Lists of tournaments one client may pay for when making them (a budget of its own):
+        #: a 400-player, 6-round tournament (600 lists) four times a day.
+        TOURNAMENT_LIST_LIMIT="2400 per day",
         RATELIMIT_HEADERS_ENABLED=True,
         #: Where the counts live: memory:// is per worker process; a host with
         #: several workers or machines points all of them at one store (redis://).

@@ -7,13 +7,25 @@ all fit). The client is the address the request came from, or behind
 trusted proxies the one they name (PROXY_COUNT, ProxyFix). Counts live
 where RATELIMIT_STORAGE_URI says: per worker process in memory by default,
 or shared by every worker and machine in e.g. Redis.
+
+A tournament's lists are paid from a budget of their own
+(TOURNAMENT_LIST_LIMIT), when the tournament is made and when late
+participants add tables (:func:`charge_tournament_lists`): its draws then
+cost nothing, so an organiser's draw never locks the venue's shared address
+out of making lists, and no client makes lists through tournaments beyond it.
 """
 
 from __future__ import annotations
 
-from flask import Response, current_app, g, request
+from flask import Response, current_app, g, has_request_context, request
+from flask_limiter.util import get_remote_address
+from limits import parse
+from werkzeug.exceptions import TooManyRequests
 
 from scorer.web.extensions import limiter
+
+#: The scope a client's tournament lists are counted under, apart from the list budget.
+_TOURNAMENT_SCOPE = "tournament-lists"
 
 
 def list_creation_limit() -> str:
@@ -59,3 +71,32 @@ limit_list_creation = limiter.shared_limit(
     list_creation_limit, scope="list-creation", methods=["POST"], deduct_when=made_a_list,
     cost=lists_made,
 )
+
+
+def tournament_list_limit() -> str:
+    """How many lists of tournaments one client may pay for, from the config (Flask-Limiter's notation)."""
+    return str(current_app.config["TOURNAMENT_LIST_LIMIT"])
+
+
+class TooManyTournamentLists(TooManyRequests):
+    """The client's tournament budget cannot pay for the lists asked: a 429, as the list budget answers."""
+
+
+def charge_tournament_lists(count: int) -> None:
+    """Pay for ``count`` lists of a tournament from this client's tournament budget, or refuse (429).
+
+    Called before the tournament's rows are committed: a refusal rolls them
+    back, so nothing is made and nothing is paid. The client is named as the
+    list budget names it (its address, behind trusted proxies the one they
+    name).
+    """
+    # Outside a request (a command run on the host) there is no client to count.
+    if count <= 0 or not has_request_context() or not (limiter.enabled and limiter.initialized):
+        return
+    item = parse(tournament_list_limit())
+    who = (_TOURNAMENT_SCOPE, get_remote_address())
+    strategy = limiter.limiter
+    # Tested first: a fixed window counts a refused hit too, and would refuse what fits after it.
+    if strategy.test(item, *who, cost=count) and strategy.hit(item, *who, cost=count):
+        return
+    raise TooManyTournamentLists(description=str(item))

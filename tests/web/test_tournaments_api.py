@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from datetime import datetime, timezone
 from itertools import combinations
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from flask import Flask
 from flask.testing import FlaskClient
+
+from scorer.web.extensions import db
+from scorer.web.models import ParticipantRow, TournamentRow
 
 RULES = {"preset": "bavarian", "games": ["sauspiel", "wenz", "solo", "passed"], "table_points": {"system": "1/5"}}
 
@@ -224,3 +231,120 @@ def test_a_draw_sent_twice_naming_its_round_draws_once(client: FlaskClient) -> N
     assert skipped.status_code == 422 and skipped.get_json()["key"] == "round"
     assert draw(client, made, round=2).status_code == 201
     assert len(read(client, made)["rounds"]) == 2
+
+
+def test_a_draw_resent_with_its_idempotency_key_answers_the_round_it_drew(client: FlaskClient) -> None:
+    made = create(client, players=names(8))
+    path = f"/api/tournaments/{made['id']}/rounds"
+    headers = {"X-Edit-Key": made["edit_key"], "Idempotency-Key": "round-1"}
+    first = client.post(path, headers=headers)
+    assert first.status_code == 201
+    again = client.post(path, headers=headers)
+    assert again.status_code == 200 and again.get_json() == first.get_json()
+    assert len(read(client, made)["rounds"]) == 1
+    other = client.post(path, json={"seed": "another"}, headers=headers)
+    assert other.status_code == 422 and other.get_json()["key"] == "Idempotency-Key"
+    assert len(read(client, made)["rounds"]) == 1
+    bad = client.post(path, headers={**headers, "Idempotency-Key": "é"})
+    assert bad.status_code == 400
+    second = client.post(path, headers={**headers, "Idempotency-Key": "round-2"})
+    assert second.status_code == 201 and second.get_json()["round"] == 2
+
+
+def end(app: Flask, made: dict[str, Any]) -> None:
+    """End the tournament as the organiser's button does."""
+    with app.app_context():
+        row = db.session.get(TournamentRow, made["id"])
+        assert row is not None
+        row.ended_at = datetime.now(timezone.utc).replace(tzinfo=None)
+        db.session.commit()
+
+
+def keep_sheets(client: FlaskClient, made: dict[str, Any], number: int, points: dict[str, int]) -> None:
+    """Keep every table's sheet of a round: the points given, the first other player of a table balancing them."""
+    tables = next(r for r in read(client, made)["rounds"] if r["round"] == number)["tables"]
+    for table in tables:
+        sheet = {name: points.get(name, 0) for name in table["players"]}
+        balancing = next(name for name in table["players"] if name not in points)
+        sheet[balancing] -= sum(sheet.values())
+        kept = client.put(f"/api/tournaments/{made['id']}/rounds/{number}/tables/{table['table']}/sheet",
+                          json={"points": sheet}, headers={"X-Edit-Key": made["edit_key"]})
+        assert kept.status_code == 200, kept.get_json()
+
+
+def test_after_round_two_of_three_the_second_round_tells_equals_apart(client: FlaskClient) -> None:
+    made = create(client, players=names(9), rounds=3, deals_per_round=4)
+    assert draw(client, made, round=1).status_code == 201
+    assert read(client, made)["rounds_counted"] == []
+    keep_sheets(client, made, 1, {"Player 1": 10, "Player 2": 20, "Player 5": 7})
+    gone = client.post(f"/api/tournaments/{made['id']}/players/5/withdraw", headers={"X-Edit-Key": made["edit_key"]})
+    assert gone.status_code == 200
+    assert draw(client, made, round=2).status_code == 201
+    assert read(client, made)["rounds_counted"] == [1]
+    keep_sheets(client, made, 2, {"Player 1": 20, "Player 2": 10})
+    assert draw(client, made, round=3).status_code == 201  # drawn, not played: round 2 still decides
+    answer = read(client, made)
+    assert answer["rounds_counted"] == [1, 2] and "final" not in answer
+    standings = {s["player"]: s for s in answer["standings"]}
+    one, two = standings["Player 1"], standings["Player 2"]
+    assert (one["points"], one["solos_won"]) == (two["points"], two["solos_won"]) == (30, 0)
+    assert one["place"] < two["place"]
+    # A withdrawn participant stays, marked, with the points of the rounds played.
+    assert standings["Player 5"]["withdrawn"] is True and standings["Player 5"]["points"] == 7
+
+
+def test_an_ended_tournament_draws_no_more_and_its_standings_are_final(app: Flask, client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=3, deals_per_round=4)
+    draw(client, made, round=1)
+    keep_sheets(client, made, 1, {"Player 1": 10})
+    draw(client, made, round=2)
+    end(app, made)
+    refused = draw(client, made, round=3)
+    assert refused.status_code == 409 and "ended" in refused.get_json()["error"]
+    assert draw(client, made).status_code == 409
+    assert draw(client, made, round=2).status_code == 200  # a resend is still answered
+    answer = read(client, made)
+    assert answer["final"] is True and answer["after_round"] == 1 and answer["rounds_counted"] == [1]
+    assert len(answer["rounds"]) == 2
+
+
+def test_a_name_the_form_takes_can_always_be_drawn(client: FlaskClient) -> None:
+    name = "Großer Frühjahrs-Preisschafkopf des Schafkopfvereins Oberammergau e. V. 2026 Nr1"
+    assert len(name) == 80
+    made = create(client, name=name, players=names(8))
+    response = draw(client, made)
+    assert response.status_code == 201, response.get_json()
+    for table in response.get_json()["tables"]:
+        title = client.get(f"/api/lists/{table['list']['id']}").get_json()["title"]
+        assert len(title) <= 80 and title.startswith(name[:40])
+        assert title.endswith(f" · Round 1 · Table {table['table']}")
+
+
+@pytest.mark.parametrize(("given", "key"), [
+    ({"name": "Cup\x00"}, "name"),
+    ({"name": "Cup\ud800"}, "name"),
+    ({"name": "Cup\u202e"}, "name"),
+])
+def test_a_tournament_name_is_checked_as_a_list_title_is(
+        client: FlaskClient, given: dict[str, Any], key: str) -> None:
+    # Sent as JSON text: a lone surrogate survives only escaped.
+    body = json.dumps(tournament(**given))
+    response = client.post("/api/tournaments", data=body, content_type="application/json")
+    assert response.status_code == 422, response.get_data(as_text=True)
+    assert response.get_json()["key"] == key
+
+
+def test_participants_of_one_name_are_told_apart_by_start_number_at_their_tables(
+        app: Flask, client: FlaskClient) -> None:
+    made = create(client, players=names(8))
+    with app.app_context():  # two of the same name, as registration by start number allows
+        for participant in db.session.scalars(sa.select(ParticipantRow).where(
+                ParticipantRow.tournament_id == made["id"], ParticipantRow.number.in_([2, 7]))):
+            participant.name = "Sepp"
+        db.session.commit()
+    answer = draw(client, made).get_json()
+    seated = {name for table in answer["tables"] for name in table["seated"]}
+    assert {"Sepp (2)", "Sepp (7)"} <= seated and "Sepp" not in seated
+    for table in answer["tables"]:
+        players = client.get(f"/api/lists/{table['list']['id']}").get_json()["players"]
+        assert players == table["seated"] and len(set(players)) == len(players)

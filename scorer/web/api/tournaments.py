@@ -12,13 +12,12 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from scorer.web.api.routes import answers_json, json_object, made
 from scorer.web.conditional import unchanged_for_client
-from scorer.web.limits import limit_list_creation
 from scorer.web.models import ParticipantRow, TournamentRow
 from scorer.web.services import tournament_sheets as sheets
 from scorer.web.services import tournament_draw as drawing
 from scorer.web.services import tournaments as service
 from scorer.web.services.state import ByRevision
-from scorer.web.services.tournament_cache import Seen, kept_standings, seen
+from scorer.web.services.tournament_cache import Seen, seen, worked_out
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
 
@@ -43,10 +42,13 @@ def participant_answer(participant: ParticipantRow) -> dict[str, Any]:
 
 
 @bp.post("")
-@limit_list_creation
 @answers_json
 def create_tournament() -> Any:
-    """Make a tournament from its name, rules, players, rounds and deals per round."""
+    """Make a tournament from its name, rules, players, rounds and deals per round.
+
+    It pays for all its tables' lists now, from the client's tournament
+    budget (429 when that cannot): its draws then cost nothing.
+    """
     idempotency_key = request.headers.get("Idempotency-Key", "").strip() or None
     row, key = service.create_tournament(json_object(), idempotency_key=idempotency_key)
     return jsonify(made("tournaments.show_tournament", "tournament_id", row.id, key)), 201
@@ -74,7 +76,8 @@ def read_tournament(tournament_id: str) -> Any:
     key = key if service.holds_key(row, key) else None
     state = seen(row)
     tag = hashlib.sha256(repr(
-        (state.key, row.name, row.rules, row.deals_per_round, key is not None)).encode()).hexdigest()[:32]
+        (state.key, row.name, row.rules, row.deals_per_round, row.ended_at, key is not None)
+    ).encode()).hexdigest()[:32]
     if unchanged_for_client(tag):
         response = Response(status=304)
     else:
@@ -92,6 +95,9 @@ def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> byte
     people = {number: (name, withdrawn) for number, name, withdrawn, _substitute in state.people}
     drawn = service.drawn_rounds(row)
     seated = service.seat_names([t for _r, tables in drawn for t in tables])
+    worked = worked_out(row, state)
+    # An ended tournament's standings are final after the last round played.
+    ended = {"final": True, "after_round": max(worked.counted, default=0)} if row.ended_at is not None else {}
     return bytes(current_app.json.dumps(dict(
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
         deals_per_round=row.deals_per_round,
@@ -111,24 +117,28 @@ def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> byte
             {"place": s.place, "player": people[s.participant][0], "number": s.participant,
              "points": s.points, "solos_won": s.solos_won, "rounds": list(s.rounds),
              "withdrawn": people[s.participant][1]}
-            for s in kept_standings(row, state)
+            for s in worked.ranked
         ],
+        rounds_counted=list(worked.counted),
+        **ended,
     )).encode())
 
 
 @bp.post("/<tournament_id>/rounds")
-@limit_list_creation
 @answers_json
 def draw_round(tournament_id: str) -> Any:
     """Draw the next round: a list for each table, with its edit key.
 
-    With ``round`` in the body, a round drawn already answers as it was (200):
-    a draw sent twice draws once.
+    With ``round`` in the body, or sent again with its Idempotency-Key, a
+    round drawn already answers as it was (200): a draw sent twice draws
+    once. It costs the client nothing: the tournament paid for its lists.
     """
     row = editable(tournament_id)
     body = json_object() if request.get_data(cache=True).strip() else {}
     key = request.headers.get("X-Edit-Key") or ""
-    round_row, tables, new = drawing.draw_next_round(row, key, body.get("seed"), body.get("round"))
+    idempotency_key = request.headers.get("Idempotency-Key", "").strip() or None
+    round_row, tables, new = drawing.draw_next_round(
+        row, key, body.get("seed"), body.get("round"), idempotency_key=idempotency_key)
     return jsonify(
         round=round_row.number, seed=round_row.seed,
         tables=[

@@ -114,32 +114,56 @@ def seen(row: TournamentRow) -> Seen:
     return Seen(people, drawn, revisions, hashlib.sha256(repr(state).encode()).hexdigest())
 
 
+@dataclass(frozen=True)
+class WorkedOut:
+    """The standings of one state of the tables, and the rounds whose points they hold."""
+
+    ranked: list[Standing]
+    #: The rounds played (any table with a deal or a sheet), in order: the standings count these.
+    counted: tuple[int, ...]
+
+
+#: What one table made: each seat's participant and result, and whether it played (a deal or a sheet).
+TableResults = tuple[tuple[tuple[int, RoundResult], ...], bool]
+
+
 def kept_standings(row: TournamentRow, state: Seen) -> list[Standing]:
     """The standings (participants by start number), worked out again only when a table's list changed."""
+    return worked_out(row, state).ranked
+
+
+def counted_rounds(row: TournamentRow, state: Seen) -> tuple[int, ...]:
+    """The rounds whose points the standings hold: those in which any table has a deal or a sheet."""
+    return worked_out(row, state).counted
+
+
+def worked_out(row: TournamentRow, state: Seen) -> WorkedOut:
+    """The standings and the rounds they count, worked out again only when a table's list changed."""
     # A list this transaction is changing has a revision nobody else sees yet: keep nothing.
     keep = not any(locked(list_id) for list_id in state.revisions)
-    found: list[Standing] | None = _STANDINGS.peek(state.key) if keep else None
+    found: WorkedOut | None = _STANDINGS.peek(state.key) if keep else None
     if found is not None:
         return found
     names = state.names()
     tables_results, current = _table_results(state, keep)
     results: dict[int, list[RoundResult]] = {number: [] for number in names}
+    counted: list[int] = []
     for index, drawn in enumerate(state.rounds):
         seated: dict[int, RoundResult] = {}
         for table in drawn.tables:
-            for number, result in tables_results.get((index, table.number), ()):
-                seated[number] = result
-        for number, played in results.items():
-            played.append(seated.get(number, RoundResult()))
-    ranked = standings(results, row.rounds)
+            seats, played = tables_results.get((index, table.number), ((), False))
+            seated.update(seats)
+            if played and counted[-1:] != [drawn.number]:
+                counted.append(drawn.number)
+        for number, theirs in results.items():
+            theirs.append(seated.get(number, RoundResult()))
+    worked = WorkedOut(standings(results, row.rounds, played=max(counted, default=0)), tuple(counted))
     if keep and current:
-        _STANDINGS.put(state.key, ranked)
-    return ranked
+        _STANDINGS.put(state.key, worked)
+    return worked
 
 
-def _table_results(
-    state: Seen, keep: bool,
-) -> tuple[dict[tuple[int, int], tuple[tuple[int, RoundResult], ...]], bool]:
+def _table_results(state: Seen, keep: bool) -> tuple[dict[tuple[int, int], TableResults], bool]:
     """Each table's results by (round index, table number), replaying only the lists not kept at their revision.
 
     A table with a paper sheet counts the sheet; a list names its seats in the
@@ -149,12 +173,13 @@ def _table_results(
     Also answers whether every list was read at its revision in ``state``
     (no change committed in between): only then may the standings be kept.
     """
-    out: dict[tuple[int, int], tuple[tuple[int, RoundResult], ...]] = {}
+    out: dict[tuple[int, int], TableResults] = {}
     missing: list[tuple[tuple[int, int], SeenTable, tuple[Any, ...]]] = []
     for index, drawn in enumerate(state.rounds):
         for table in drawn.tables:
             if table.sheet is not None:  # a table without a phone: its paper sheet counts
-                out[(index, table.number)] = tuple(sheet_results(table.seats, json.loads(table.sheet)).items())
+                out[(index, table.number)] = (
+                    tuple(sheet_results(table.seats, json.loads(table.sheet)).items()), True)
                 continue
             revision = state.revisions.get(table.list_id or "")
             if revision is None:  # no list, or its list was deleted: the table counts nothing
@@ -177,7 +202,9 @@ def _table_results(
             current = False
             continue
         replayed = list_state(list_row)
-        results = tuple((n, table_result(replayed.result, name)) for n, name in zip(table.seats, list_row.players))
+        results: TableResults = (
+            tuple((n, table_result(replayed.result, name)) for n, name in zip(table.seats, list_row.players)),
+            bool(replayed.result.deals))
         out[place] = results
         if replayed.current and revision_key(list_row) == table_key[0]:
             if keep:

@@ -17,8 +17,9 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.exc
 
-from scorer.engine import N_, Family, ScoringError, parse_rules
+from scorer.engine import N_, ScoringError, parse_rules
 from scorer.engine.values import whole
+from scorer.tournaments.draw import seats_per_table as seats_per_table
 from scorer.tournaments.standings import Standing
 from scorer.web.extensions import db
 from scorer.web.models import (
@@ -28,11 +29,12 @@ from scorer.web.services.base import NotAllowed, NotFound, transaction
 from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.lists import is_list_id
+from scorer.web.services.tournament_budget import pay_for_tournament
 from scorer.web.services.tournament_names import checked_players
+from scorer.web.services.tournament_text import MAX_TOURNAMENT_NAME as MAX_TOURNAMENT_NAME
+from scorer.web.services.tournament_text import tournament_name
 from scorer.web.services.tournament_cache import kept_standings, seen
 
-#: The longest tournament name kept.
-MAX_TOURNAMENT_NAME = 80
 #: The most rounds and deals per round a tournament takes (participants: ``tournament_names``).
 MOST_ROUNDS = 20
 MOST_DEALS = 200
@@ -44,18 +46,7 @@ class TournamentNotAllowed(NotAllowed):
     """The tournament's edit key is missing or wrong."""
 
 
-def seats_per_table(family: Family) -> int:
-    """How many sit at a full table: as many as play a deal (the dealer of a larger table sits out)."""
-    return family.most_active or min(family.seats)
-
-
 # -- making and finding -------------------------------------------------------------------------
-
-
-def _checked_name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ScoringError("name", N_("needs a name for the tournament"))
-    return value.strip()[:MAX_TOURNAMENT_NAME]
 
 
 def _checked_rules(value: Any) -> dict[str, Any]:
@@ -77,14 +68,10 @@ def create_tournament(
     sent = sent_with_key(idempotency_key, document)
     token = f"tournament:{idempotency_key}" if idempotency_key else None
     if token:
-        repeat = db.session.scalar(
-            sa.select(TournamentRow).where(TournamentRow.creation_token == token_digest(token)))
+        repeat = _made_with(token, sent)
         if repeat is not None:
-            if repeat.creation_fingerprint != sent:
-                raise ScoringError("Idempotency-Key", N_(
-                    "was sent before with another tournament; a new tournament needs a new key"))
             return repeat, key_from_token(token)
-    name = _checked_name(document.get("name"))
+    name = tournament_name(document.get("name"))
     rules = _checked_rules(document.get("rules"))
     players = checked_players(document.get("players"))
     rounds = whole(document.get("rounds"), "rounds", low=1, high=MOST_ROUNDS)
@@ -99,13 +86,34 @@ def create_tournament(
         rounds=rounds, deals_per_round=deals, edit_key_hash=hash_key(key),
         creation_token=token_digest(token) if token else None, creation_fingerprint=sent,
     )
-    db.session.add(row)
-    db.session.flush()  # the participants' rows refer to it
-    db.session.add_all(
-        ParticipantRow(tournament_id=row.id, number=number, name=player, withdrawn=False)
-        for number, player in enumerate(players, start=1))
-    db.session.commit()
+    try:
+        db.session.add(row)
+        db.session.flush()  # the participants' rows refer to it
+        db.session.add_all(
+            ParticipantRow(tournament_id=row.id, number=number, name=player, withdrawn=False)
+            for number, player in enumerate(players, start=1))
+        db.session.flush()
+        # Paid last, once all is checked: a refusal (429) rolls the rows back, so nothing is made.
+        pay_for_tournament(rounds, len(players), seats)
+        db.session.commit()
+    except sa.exc.IntegrityError:
+        # The same Idempotency-Key sent at once from elsewhere: the tournament it made is the answer.
+        db.session.rollback()
+        repeat = _made_with(token, sent) if token else None
+        if repeat is None:
+            raise
+        return repeat, key_from_token(token or "")
     return row, key
+
+
+def _made_with(token: str, sent: str | None) -> TournamentRow | None:
+    """The tournament made with this Idempotency-Key before, if any; refused if sent with another body."""
+    repeat = db.session.scalar(
+        sa.select(TournamentRow).where(TournamentRow.creation_token == token_digest(token)))
+    if repeat is not None and repeat.creation_fingerprint != sent:
+        raise ScoringError("Idempotency-Key", N_(
+            "was sent before with another tournament; a new tournament needs a new key"))
+    return repeat
 
 
 def get_tournament(tournament_id: str) -> TournamentRow:
