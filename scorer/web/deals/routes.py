@@ -17,6 +17,7 @@ from scorer.web.labels import game_label
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.page import list_page
 from scorer.web.lists.summary import Summaries
+from scorer.web.services.table_scope import Work
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -69,7 +70,7 @@ def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, An
 @bp.route("/l/<list_id>/deals/new", methods=["GET", "POST"])
 def new_deal(list_id: str) -> Any:
     """Enter the next deal; a live preview shows what it pays."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     if row.finished_at is not None and request.method == "GET":  # a save: the service refuses it
         return _finished(row)
     state = services.list_state(row)
@@ -145,7 +146,7 @@ def _restorable(row: services.ScoreListRow, message: str, deal_id: int, label: s
 @bp.post("/l/<list_id>/deals/preview")
 def preview(list_id: str) -> Any:
     """What the posted form would pay, as JSON; nothing is kept."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     state = services.list_state(row)
     number = request.args.get("number", type=int)
     keep = None
@@ -224,7 +225,7 @@ def show_deal(list_id: str, number: int) -> Any:
 @bp.route("/l/<list_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(list_id: str, number: int) -> Any:
     """Change a stored deal; the deals after it and the totals follow."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -259,7 +260,7 @@ def delete_deal(list_id: str, number: int) -> Any:
     page asks why it goes: entered by mistake (the dealers follow the
     rotation) or played (they keep the dealers they had).
     """
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -294,7 +295,7 @@ def delete_deal(list_id: str, number: int) -> Any:
 @bp.post("/l/<list_id>/undo")
 def undo(list_id: str) -> Any:
     """Delete the last deal in one tap; the message after it brings it back in one more."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     shown = request.form.get("last", type=int)
     count = services.number_of(row, shown) if shown else len(services.kept_deals(row))
     try:

@@ -28,6 +28,7 @@ from scorer.web.lists.summary import accounts
 from scorer.web.lists.table import signed, total
 from scorer.web.names import short_filter
 from scorer.web.pictures.svg import legend_line
+from scorer.web.services.table_scope import Work
 
 bp = Blueprint("lists", __name__)
 
@@ -202,7 +203,7 @@ def changes(list_id: str) -> Any:
 @bp.post("/l/<list_id>/deals/<int:deal_id>/restore")
 def restore_deal(list_id: str, deal_id: int) -> Any:
     """Bring a deleted deal back to its place."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     try:
         services.restore_deal(row, deal_id)
     except ScoringError as error:
