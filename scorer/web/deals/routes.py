@@ -17,7 +17,7 @@ from scorer.web.labels import game_label
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.page import list_page
 from scorer.web.lists.summary import Summaries
-from scorer.web.services.table_scope import Work
+from scorer.web.services.table_scope import TableFull, Work
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -34,6 +34,12 @@ def _finished(row: services.ScoreListRow) -> Any:
         flash(_("This list is finished. Reopen it to change it."), "error")
     else:
         flash(_("Someone changed this list meanwhile. Look again and retry."), "error")
+    return _to_list(row)
+
+
+def _table_full(row: services.ScoreListRow, count: int) -> Any:
+    """Send a deal past a tournament table's count back to the list: the table has played them all."""
+    flash(_("All %(count)s deals of this table are played.", count=count), "error")
     return _to_list(row)
 
 
@@ -74,6 +80,8 @@ def new_deal(list_id: str) -> Any:
     if row.finished_at is not None and request.method == "GET":  # a save: the service refuses it
         return _finished(row)
     state = services.list_state(row)
+    if request.method == "GET" and row.tournament_id is not None and state.progress.complete:
+        return _table_full(row, state.progress.target or 0)
     number = len(state.result.deals) + 1
     form = DealForm(state.result.rules, state.result.seated, state.result.next_dealer,
                     request.form if request.method == "POST" else None)
@@ -89,6 +97,10 @@ def new_deal(list_id: str) -> Any:
             result, created = services.add_deal(row, deal, idempotency_key=form.token)
         except ScoringError as error:
             form.add_error(error)
+        except TableFull as error:
+            if fetched:
+                return _refused(_("All %(count)s deals of this table are played.", count=error.count))
+            return _table_full(row, error.count)
         except services.Conflict:
             if fetched and row.finished_at is None:  # the form sent the old way says why, on the list
                 return _refused("conflict")
