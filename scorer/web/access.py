@@ -22,7 +22,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from scorer.web.extensions import db
 from scorer.web.models import KeyedRow, TournamentRow
 from scorer.web.services import ScoreListRow, key_matches, list_to_change, open_key, seal_key
-from scorer.web.services.table_scope import Work
+from scorer.web.services.table_scope import TablePlace, Work
 from scorer.web.tournaments.organiser import organiser_key
 
 _SESSION_KEYS = "edit_keys"
@@ -142,6 +142,16 @@ def _tournament_key(row: ScoreListRow) -> str | None:
         return None
     tournament = db.session.get(TournamentRow, row.tournament_id)
     return organiser_key(tournament) if tournament is not None else None
+
+
+def can_change_deals(row: ScoreListRow, place: TablePlace | None) -> bool:
+    """Tell whether this phone may change the list's deals now; ``place``: the tournament table it is, if any.
+
+    A table's phone while its round is open; the organiser's at any time.
+    """
+    if place is None:
+        return can_edit(row)
+    return organises(row) or (place.open and can_edit(row))
 
 
 def organises(row: ScoreListRow) -> bool:

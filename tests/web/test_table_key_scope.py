@@ -282,6 +282,7 @@ def test_once_its_round_is_over_a_tables_phone_changes_no_deal(app: Flask, clien
     page = phone.get(at).get_data(as_text=True)
     assert "round is over: its key can no longer change the list" in page
     assert "New deal" not in page and "Settle up" not in page and "Undo last deal" not in page
+    assert f"{at}/deals/1/edit" not in phone.get(f"{at}/deals/1").get_data(as_text=True)
 
 
 def restorable_id(app: Flask, night: Night) -> int:

@@ -17,7 +17,7 @@ from scorer.web.labels import game_label
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.page import list_page
 from scorer.web.lists.summary import Summaries
-from scorer.web.services.table_scope import TableFull, Work
+from scorer.web.services.table_scope import TableFull, Work, table_place
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -230,7 +230,7 @@ def show_deal(list_id: str, number: int) -> Any:
         # The table's few words, then the same in full.
         short=Summaries(family, players)(stored.deal, stored.breakdown), summary=summary(stored.deal, family),
         breakdown=explained(stored.breakdown, players, stored.dealer),
-        can_change=row.finished_at is None and access.can_edit(row),
+        can_change=row.finished_at is None and access.can_change_deals(row, table_place(row)),
     )
 
 

@@ -110,9 +110,7 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     """
     state = services.list_state(row)
     place = table_scope.table_place(row)
-    can_edit = access.can_edit(row)
-    if place is not None:  # a table's deals: its own key while the round is open, the organiser's always
-        can_edit = access.organises(row) or (can_edit and place.open)
+    can_edit = access.can_change_deals(row, place)
     tally = state.result.tally_dict()
     played = len(state.result.deals)
     lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
