@@ -304,6 +304,38 @@ def test_a_table_phone_adds_no_deal_past_its_count_on_the_page(app: Flask, clien
     assert night.answer() == before
 
 
+def test_a_group_renames_no_one_at_a_tables_list_it_was_given_before(app: Flask, client: FlaskClient) -> None:
+    night = Night(client)
+    night.add()
+    players = [*night.players[:3], "Anna"]
+    group = client.post("/api/groups", json={"name": "Stammtisch", "players": players}).get_json()
+    with app.app_context():  # a table's list put in a group before a table's key could no longer
+        row = db.session.get(ScoreListRow, night.list_id)
+        assert row is not None
+        row.group_id = group["id"]
+        db.session.commit()
+    before, listed = night.answer(), night.listed()
+    client.get(f"/g/{group['id']}?key={group['edit_key']}")
+    renamed = client.post(f"/g/{group['id']}/rename", data={"rename-old": players[0], "rename-new": "Cheater"})
+    assert renamed.status_code == 302
+    assert night.answer() == before
+    assert night.listed() == listed
+
+
+def test_a_deleted_deal_comes_back_only_while_the_table_has_room(app: Flask, client: FlaskClient) -> None:
+    night = Night(client, deals=4)
+    night.add(4)
+    assert night.api("DELETE", "/deals/4").status_code == 204
+    night.add()  # the deal entered again, in its place
+    before = night.answer()
+    phone = table_phone(app, night)
+    refused = phone.post(f"/l/{night.list_id}/deals/{restorable_id(app, night)}/restore", data={},
+                         follow_redirects=True)
+    assert "All 4 deals of this table are played." in refused.get_data(as_text=True)
+    assert night.answer() == before
+    assert len(night.listed()["deals"]) == 4
+
+
 def test_the_organisers_phone_corrects_a_deal_and_the_list_shows_it(app: Flask, client: FlaskClient) -> None:
     night = Night(client)
     night.add(2)
