@@ -19,8 +19,11 @@ import secrets
 from flask import Response, after_this_request, current_app, g, request, session
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from scorer.web.models import KeyedRow
+from scorer.web.extensions import db
+from scorer.web.models import KeyedRow, TournamentRow
 from scorer.web.services import ScoreListRow, key_matches, list_to_change, open_key, seal_key
+from scorer.web.services.table_scope import TablePlace, Work
+from scorer.web.tournaments.organiser import organiser_key
 
 _SESSION_KEYS = "edit_keys"
 _SESSION_SEEN = "seen_lists"
@@ -115,9 +118,45 @@ def take_keep_link_prompt(row: ScoreListRow) -> str | None:
     return edit_key(row)
 
 
-def editable_list(list_id: str) -> ScoreListRow:
-    """The list, if this phone holds its edit key; else NotAllowed (the 403 page)."""
-    return list_to_change(list_id, edit_key)
+def editable_list(list_id: str, work: Work = Work.LIST) -> ScoreListRow:
+    """The list, if this phone holds a key that may do this ``work`` to it; else NotAllowed (the 403 page).
+
+    A tournament table's list takes deal work from the organiser's phone
+    too, which holds the tournament's key (``services.table_scope``).
+    """
+    return list_to_change(list_id, change_key, work=work)
+
+
+def change_key(row: ScoreListRow) -> str | None:
+    """The key this phone changes the list with: the tournament's, where it organises the list's tournament.
+
+    The organiser's phone may hold a table's key too (it opened the table's
+    link): the tournament's key is the one that still counts once the round is over.
+    """
+    return _tournament_key(row) or edit_key(row)
+
+
+def _tournament_key(row: ScoreListRow) -> str | None:
+    """The key of the list's tournament, if this phone organises it."""
+    if row.tournament_id is None:
+        return None
+    tournament = db.session.get(TournamentRow, row.tournament_id)
+    return organiser_key(tournament) if tournament is not None else None
+
+
+def can_change_deals(row: ScoreListRow, place: TablePlace | None) -> bool:
+    """Tell whether this phone may change the list's deals now; ``place``: the tournament table it is, if any.
+
+    A table's phone while its round is open; the organiser's at any time.
+    """
+    if place is None:
+        return can_edit(row)
+    return organises(row) or (place.open and can_edit(row))
+
+
+def organises(row: ScoreListRow) -> bool:
+    """Tell whether this phone holds the tournament's key of a tournament table's list."""
+    return _tournament_key(row) is not None
 
 
 def remember_seen(row: KeyedRow) -> None:

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Callable
 from datetime import date
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-import brotli
-from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Flask, Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import i18n, services
-from scorer.web.conditional import answer_not_modified, if_match_tags, unless_unchanged
+from scorer.web.api import list_read
+from scorer.web.conditional import answer_not_modified, if_match_tags
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
+from scorer.web.services.table_scope import TableNotAllowed, Work
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 # A repeated read of a list that did not change is answered before Flask (conditional.py).
@@ -41,6 +41,8 @@ def answers_json(view: F) -> F:
             return view(*args, **kwargs)
         except (BadBody, services.BadIdempotencyKey) as error:
             return jsonify(error=str(error)), 400
+        except TableNotAllowed as error:  # said to a player too, as a refused deal is
+            return jsonify(error=str(error), message=_(error.reason)), 403
         except NotAllowed as error:
             return jsonify(error=str(error)), 403
         except NotFound as error:
@@ -118,15 +120,15 @@ def _idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key", "").strip() or None
 
 
-def _body_of_change(list_id: str) -> dict[str, Any]:
-    """The JSON object of a change to a list; a bad one is refused once the list and its key are found.
+def _body_of_change(list_id: str, work: Work) -> dict[str, Any]:
+    """The JSON object of a change to a list (``work``); a bad one is refused once the list and its key are found.
 
     So that a missing list or edit key says so first.
     """
     try:
         return json_object()
     except BadBody:
-        services.list_to_change(list_id, _edit_key())
+        services.list_to_change(list_id, _edit_key(), work=work)
         raise
 
 
@@ -146,52 +148,14 @@ def read_list(list_id: str) -> Any:
 
     Answers 304 to a client that already has this revision (If-None-Match).
     """
-    row = services.get_list(list_id)
-    response = unless_unchanged(row, lambda: _list_answer(row))
-    coding = response.headers.get("Content-Encoding")
-    if coding:  # as Flask-Compress tags what it compresses: conditional.py takes either
-        response.set_etag(f"{row.etag}:{coding}")
-    return response
-
-
-#: The list file as the API answers it, encoded (and compressed) once per list
-#: revision and coding: a long list is replayed, encoded and compressed once
-#: per change, however often it is read.
-_BODIES = services.ByRevision(kept=32)
-#: The codings the answer comes in, as Flask-Compress would choose them.
-_CODINGS: dict[str, Callable[[bytes, int], bytes]] = {
-    "br": lambda data, level: brotli.compress(data, quality=level),
-    "gzip": lambda data, level: gzip.compress(data, compresslevel=level),
-}
-
-
-def _list_answer(row: services.ScoreListRow) -> Response:
-    """The list file with every deal scored, as JSON, compressed when the client takes it."""
-    key = services.revision_key(row)
-    body = _BODIES.peek((None, *key))
-    current = True
-    if body is None:
-        state = services.list_state(row)
-        current = state.current
-        body = _BODIES.get((None, *key), lambda: jsonify(services.api_document(state)).get_data(),
-                           keep=current)
-    config = current_app.config
-    coding = request.accept_encodings.best_match(
-        [name for name in config["COMPRESS_ALGORITHM"] if name in _CODINGS])
-    if coding is None or len(body) < config["COMPRESS_MIN_SIZE"]:
-        return Response(body, mimetype="application/json")
-    level = config["COMPRESS_BR_LEVEL"] if coding == "br" else config["COMPRESS_LEVEL"]
-    packed = _BODIES.get((coding, *key), lambda: _CODINGS[coding](body, level), keep=current)
-    response = Response(packed, mimetype="application/json")
-    response.headers["Content-Encoding"] = coding
-    return response
+    return list_read.answer(services.get_list(list_id))
 
 
 @bp.post("/lists/<list_id>/deals")
 @answers_json
 def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
-    data = _body_of_change(list_id)
+    data = _body_of_change(list_id, Work.DEALS)
     result, _created = services.add_deal(list_id, data, key=_edit_key(), idempotency_key=_idempotency_key())
     return jsonify(scored(result)), 201
 
@@ -203,9 +167,9 @@ def add_change(list_id: str) -> Any:
 
     ``from`` must be the list's next deal: 409 with ``next``, its number, otherwise.
     """
-    data = _body_of_change(list_id)
+    data = _body_of_change(list_id, Work.LIST)
     # Found and locked in one round trip: every phone changing the list waits on each one.
-    row = services.list_to_change(list_id, _edit_key(), lock=True)
+    row = services.list_to_change(list_id, _edit_key(), work=Work.LIST, lock=True)
     try:
         answer, _applied = services.change_from(row, data, idempotency_key=_idempotency_key())
     except services.NotNextDeal as error:
@@ -220,7 +184,7 @@ def add_change(list_id: str) -> Any:
 @answers_json
 def edit_deal(list_id: str, number: int) -> Any:
     """Replace deal N; later deals keep their order."""
-    row = services.list_to_change(list_id, _edit_key())
+    row = services.list_to_change(list_id, _edit_key(), work=Work.DEALS)
     result = services.update_deal(row, number, json_object(), version=if_match_version())
     return jsonify(scored(result))
 
@@ -239,9 +203,12 @@ def if_match_version() -> int | None:
 @answers_json
 def delete_deal(list_id: str, number: int) -> Any:
     """Delete deal N; later deals move up and follow the rotation (``?keep_dealers=1``: keep theirs)."""
-    row = services.list_to_change(list_id, _edit_key())
+    row = services.list_to_change(list_id, _edit_key(), work=Work.DEALS)
     keep = request.args.get("keep_dealers", "") in ("1", "true")
-    services.delete_deal(row, number, seen=if_match_tags(), keep_dealers=keep)
+    tags = if_match_tags()
+    # A table's list is tagged with its round's state as well (read_list): the list's part counts.
+    seen = None if tags is None else {tag.partition(".")[0] for tag in tags}
+    services.delete_deal(row, number, seen=seen, keep_dealers=keep)
     return Response(status=204)
 
 
@@ -366,7 +333,8 @@ def add_group_list(group_id: str) -> Any:
     body = json_object()
     if "players" not in body and "id" in body:
         row = services.list_to_change(
-            str(body["id"]), body.get("edit_key") if isinstance(body.get("edit_key"), str) else None)
+            str(body["id"]), body.get("edit_key") if isinstance(body.get("edit_key"), str) else None,
+            work=Work.LIST)
         services.add_to_group(group, row)
         return jsonify(id=row.id, url=url_for("lists.show_list", list_id=row.id), group=group.id)
     row, key = services.create_group_list(group, body)

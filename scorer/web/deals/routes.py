@@ -17,6 +17,7 @@ from scorer.web.labels import game_label
 from scorer.web.lists.carry import carry_notes, deal_note
 from scorer.web.lists.page import list_page
 from scorer.web.lists.summary import Summaries
+from scorer.web.services.table_scope import TableFull, Work, table_place
 from scorer.web.undo import flash_undoable
 
 bp = Blueprint("deals", __name__)
@@ -33,6 +34,12 @@ def _finished(row: services.ScoreListRow) -> Any:
         flash(_("This list is finished. Reopen it to change it."), "error")
     else:
         flash(_("Someone changed this list meanwhile. Look again and retry."), "error")
+    return _to_list(row)
+
+
+def _table_full(row: services.ScoreListRow, count: int) -> Any:
+    """Send a deal past a tournament table's count back to the list: the table has played them all."""
+    flash(_("All %(count)s deals of this table are played.", count=count), "error")
     return _to_list(row)
 
 
@@ -69,10 +76,12 @@ def _preview_into(form: DealForm, row: services.ScoreListRow, deal: dict[str, An
 @bp.route("/l/<list_id>/deals/new", methods=["GET", "POST"])
 def new_deal(list_id: str) -> Any:
     """Enter the next deal; a live preview shows what it pays."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     if row.finished_at is not None and request.method == "GET":  # a save: the service refuses it
         return _finished(row)
     state = services.list_state(row)
+    if request.method == "GET" and row.tournament_id is not None and state.progress.complete:
+        return _table_full(row, state.progress.target or 0)
     number = len(state.result.deals) + 1
     form = DealForm(state.result.rules, state.result.seated, state.result.next_dealer,
                     request.form if request.method == "POST" else None)
@@ -88,6 +97,10 @@ def new_deal(list_id: str) -> Any:
             result, created = services.add_deal(row, deal, idempotency_key=form.token)
         except ScoringError as error:
             form.add_error(error)
+        except TableFull as error:
+            if fetched:
+                return _refused(_("All %(count)s deals of this table are played.", count=error.count))
+            return _table_full(row, error.count)
         except services.Conflict:
             if fetched and row.finished_at is None:  # the form sent the old way says why, on the list
                 return _refused("conflict")
@@ -145,7 +158,7 @@ def _restorable(row: services.ScoreListRow, message: str, deal_id: int, label: s
 @bp.post("/l/<list_id>/deals/preview")
 def preview(list_id: str) -> Any:
     """What the posted form would pay, as JSON; nothing is kept."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     state = services.list_state(row)
     number = request.args.get("number", type=int)
     keep = None
@@ -217,14 +230,14 @@ def show_deal(list_id: str, number: int) -> Any:
         # The table's few words, then the same in full.
         short=Summaries(family, players)(stored.deal, stored.breakdown), summary=summary(stored.deal, family),
         breakdown=explained(stored.breakdown, players, stored.dealer),
-        can_change=row.finished_at is None and access.can_edit(row),
+        can_change=row.finished_at is None and access.can_change_deals(row, table_place(row)),
     )
 
 
 @bp.route("/l/<list_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(list_id: str, number: int) -> Any:
     """Change a stored deal; the deals after it and the totals follow."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -259,7 +272,7 @@ def delete_deal(list_id: str, number: int) -> Any:
     page asks why it goes: entered by mistake (the dealers follow the
     rotation) or played (they keep the dealers they had).
     """
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     if row.finished_at is not None:
         return _finished(row)
     state = services.list_state(row)
@@ -294,7 +307,7 @@ def delete_deal(list_id: str, number: int) -> Any:
 @bp.post("/l/<list_id>/undo")
 def undo(list_id: str) -> Any:
     """Delete the last deal in one tap; the message after it brings it back in one more."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     shown = request.form.get("last", type=int)
     count = services.number_of(row, shown) if shown else len(services.kept_deals(row))
     try:

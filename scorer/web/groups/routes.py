@@ -64,10 +64,11 @@ def period() -> tuple[date, date]:
 
 
 def addable_lists(group: GroupRow) -> list[ScoreListRow]:
-    """The lists this phone may change that belong to no group yet."""
+    """The lists this phone may change that belong to no group yet (nor to a tournament, whose table keeps it)."""
     known = access.known_lists()
     rows = services.recent_lists(known, finished=False) + services.recent_lists(known, finished=True)
-    return [row for row in rows if row.group_id is None and access.can_edit(row)]
+    return [row for row in rows
+            if row.group_id is None and row.tournament_id is None and access.can_edit(row)]
 
 
 def preset_form(rows: Sequence[ScoreListRow]) -> PresetForm:

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer.web import access, services
+from scorer.web.services import table_scope
 from scorer.web.i18n import select_locale
 from scorer.web.labels import doubling_word, sit_out_words
 from scorer.web.labels import sitting_out as seats_out
@@ -108,7 +109,8 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
     opened, and offline.js keeps the words it read with the form.
     """
     state = services.list_state(row)
-    can_edit = access.can_edit(row)
+    place = table_scope.table_place(row)
+    can_edit = access.can_change_deals(row, place)
     tally = state.result.tally_dict()
     played = len(state.result.deals)
     lazy_chart = played > 0 and not every_deal and (after_save or played > NEWEST)
@@ -123,6 +125,11 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
         chart=None if lazy_chart else chart(state), **figures,
         stats_html=None if after_save else _statistics_html(state, figures),
         can_edit=can_edit, can_change=can_edit and not state.finished,
+        place=place, organiser=place is not None and access.organises(row),
+        corrections=table_scope.corrections(row),
+        # A table's list has no settling up: its whole page carries the chart.
+        chart_url=url_for("lists.show_list", list_id=row.id, deals="all") if place
+        else url_for("lists.settle", list_id=row.id),
         keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
         deleted=services.restorable(row) if can_edit and not state.finished else [],

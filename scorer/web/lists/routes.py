@@ -28,11 +28,20 @@ from scorer.web.lists.summary import accounts
 from scorer.web.lists.table import signed, total
 from scorer.web.names import short_filter
 from scorer.web.pictures.svg import legend_line
+from scorer.web.services.table_scope import TableFull, TableNotAllowed, Work
 
 bp = Blueprint("lists", __name__)
 
 
 bp.add_app_template_global(legend_line, "legend_line")
+
+
+@bp.app_errorhandler(TableNotAllowed)
+def table_not_allowed(error: TableNotAllowed) -> Any:
+    """A tournament table's refusal says why, in words a player at the table understands."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=str(error), message=_(error.reason)), 403
+    return render_template("error.html", code=403, message=_(error.reason)), 403
 
 
 @bp.app_context_processor
@@ -202,11 +211,13 @@ def changes(list_id: str) -> Any:
 @bp.post("/l/<list_id>/deals/<int:deal_id>/restore")
 def restore_deal(list_id: str, deal_id: int) -> Any:
     """Bring a deleted deal back to its place."""
-    row = access.editable_list(list_id)
+    row = access.editable_list(list_id, Work.DEALS)
     try:
         services.restore_deal(row, deal_id)
     except ScoringError as error:
         flash(_("That deal cannot come back: %(reason)s", reason=i18n.message(error)), "error")
+    except TableFull as full:
+        flash(_("All %(count)s deals of this table are played.", count=full.count), "error")
     except services.Conflict:
         flash(_("This list is finished. Reopen it to change it."), "error")
     else:
@@ -230,8 +241,14 @@ def delete_list(list_id: str) -> Any:
 
 @bp.get("/l/<list_id>/settle")
 def settle(list_id: str) -> Any:
-    """Balances in money and the fewest transfers; finish or reopen."""
+    """Balances in money and the fewest transfers; finish or reopen.
+
+    A tournament table plays for the tournament's points, not for money: its
+    list has no settling up (the prize list is the tournament's).
+    """
     row = services.get_list(list_id)
+    if row.tournament_id is not None:
+        return redirect(url_for("lists.show_list", list_id=row.id))
     state = services.list_state(row)
     value = state.result.rules.point_value
     return render_template(

@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow, now
 from scorer.web.services.lists import EditKey, list_to_change
+from scorer.web.services.table_scope import Work
 
 
 def usable() -> bool:
@@ -35,7 +36,7 @@ def list_to_add_to(list_id: str, key: EditKey) -> ScoreListRow:
     """
     if not db.session().in_transaction():
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-    return list_to_change(list_id, key)
+    return list_to_change(list_id, key, work=Work.DEALS)
 
 
 def write(values: Mapping[str, Any], *, revision: int, end: Mapping[str, Any]) -> bool:

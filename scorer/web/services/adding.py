@@ -11,14 +11,15 @@ from sqlalchemy.exc import IntegrityError
 
 from scorer.engine import N_, Deal, DealResult, Replay, ScoringError, parse_deal
 from scorer.web.extensions import db
-from scorer.web.models import DealRow, ScoreListRow
-from scorer.web.services import add_at_once
+from scorer.web.models import DealRow, ScoreListRow, TableCorrectionRow
+from scorer.web.services import add_at_once, table_scope
 from scorer.web.services.base import (
-    Conflict, NotFound, lock_list, locked, require_open, transaction, write_and_commit,
+    Conflict, NotAllowed, NotFound, lock_list, locked, require_open, transaction, write_and_commit,
 )
 from scorer.web.services.idempotency import sent_with_key
 from scorer.web.services.list_end import KeptEnd, Tail, end_after, kept_end, next_deal, tail
 from scorer.web.services.lists import EditKey, list_to_change
+from scorer.web.services.table_scope import Work
 from scorer.web.services.state import list_state
 
 
@@ -38,18 +39,23 @@ def add_deal(
     write lock (:mod:`~scorer.web.services.add_at_once`), and under the
     lock only if the list changed meanwhile or keeps no end; elsewhere
     under the lock, which the list's read takes in the same round trip.
+    A tournament table's list is always added to under the lock: whether
+    its round is open and its deals are all played is asked holding it.
     """
     at_once = add_at_once.usable()
     if isinstance(list_or_id, ScoreListRow):
         row = list_or_id
     elif at_once:
         row = add_at_once.list_to_add_to(list_or_id, key)
+        if row.tournament_id is not None:  # found again, with its key, under the lock
+            db.session.rollback()
+            row = list_to_change(list_or_id, key, work=Work.DEALS, lock=True)
     else:
-        row = list_to_change(list_or_id, key, lock=True)
+        row = list_to_change(list_or_id, key, work=Work.DEALS, lock=True)
     sent = sent_with_key(idempotency_key, data)
     if not locked(row.id):
         list_id = row.id
-        if at_once:
+        if at_once and row.tournament_id is None:
             kept = kept_end(row, locked=False)
             done = _add_at_once(row, data, kept, idempotency_key, sent) if kept is not None else None
             if done is not None:
@@ -89,6 +95,8 @@ def _add_locked(
     replay, deal, result = scored
     position = last_position + 1
     end_state = end_after(row.revision, replay, position).stored()
+    # The organiser's add to a table's list is kept as a correction, with the deal.
+    corrected = table_scope.correction(row, result.number, "added")
     try:
         # An INSERT statement, not an object for the session to flush: the
         # deal is not read back, and the unit of work costs more than the write.
@@ -99,6 +107,7 @@ def _add_locked(
                 idempotency_key=idempotency_key, idempotency_fingerprint=sent,
             )]),
             (_store_end(), [{"list_id": row.id, "end_state": end_state}]),
+            *([(_insert_correction(), [corrected])] if corrected is not None else []),
         )
     except IntegrityError:  # the key was sent before
         repeat = _sent_before(row, idempotency_key, sent)
@@ -155,11 +164,13 @@ def _scored(
     up already with the list's end (``end``).
     """
     try:
+        table_scope.deal_work(row)
         require_open(row)
         replay = next_deal(row, kept)
+        table_scope.refuse_past_end(row, replay.played)
         deal = parse_deal(data, replay.played + 1)
         return replay, deal, replay.add(deal)
-    except (Conflict, ScoringError):
+    except (Conflict, NotAllowed, ScoringError):
         repeat = _by_idempotency_key(row, idempotency_key, sent) if end is None and idempotency_key else None
         if repeat is None:
             raise
@@ -175,6 +186,12 @@ def _insert_deal() -> sa.Insert:
     nothing needs an answer before the COMMIT is sent.
     """
     return sa.insert(DealRow.__table__).inline()
+
+
+@functools.cache
+def _insert_correction() -> sa.Insert:
+    """The INSERT of a correction's row, built once, inline as :func:`_insert_deal` is."""
+    return sa.insert(TableCorrectionRow.__table__).inline()
 
 
 @functools.cache

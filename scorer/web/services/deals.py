@@ -11,6 +11,7 @@ from scorer.engine import DealResult, ListResult, Replay, ScoringError, parse_de
 from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
+from scorer.web.services import table_scope
 from scorer.web.services.base import Conflict, NotFound, _lock, by_id, require_open, transaction
 from scorer.web.services.list_end import replay_to_end
 from scorer.web.services.lists import kept_deals
@@ -76,6 +77,7 @@ def update_deal(
 ) -> DealResult:
     """Replace deal ``number``; refuse it if another phone changed it meanwhile."""
     _lock(row)
+    table_scope.deal_work(row)
     require_open(row)
     deal_rows = kept_deals(row)
     target = _numbered(deal_rows, number)
@@ -92,6 +94,7 @@ def update_deal(
     target.named_dealer = deal.dealer
     target.version += 1
     target.updated_at = now()
+    table_scope.note(row, number, "edited")
     db.session.commit()
     return result.deals[number - 1]
 
@@ -116,6 +119,7 @@ def delete_deal(
     _lock(row)  # bumps the revision by one: the tag seen must be the one before
     if seen is not None and f"{row.id}-{row.revision - 1}" not in seen:
         raise Conflict("the list changed since you read it; read it again")
+    table_scope.deal_work(row)
     require_open(row)
     deal_rows = kept_deals(row)
     if deal_id is None:
@@ -145,6 +149,7 @@ def delete_deal(
         following.named_dealer = data["dealer"]
         following.version += 1
         following.updated_at = now()
+    table_scope.note(row, index + 1, "deleted")
     db.session.commit()
     return target
 

@@ -17,7 +17,8 @@ from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import ChangeKeyRow, DealRow, RetiredListRow, ScoreListRow, now
 from scorer.web.services.base import NotFound, _lock, lock_list, transaction
-from scorer.web.services.keys import hash_key, key_from_token, require_key, token_digest
+from scorer.web.services.keys import hash_key, key_from_token, token_digest
+from scorer.web.services.table_scope import Work, admit
 
 
 #: How a list ends: after a number of deals, at a classic-points target
@@ -53,20 +54,22 @@ def _new_list_id() -> str:
 
 @transaction
 def list_to_change(
-    list_id: str, key: EditKey, *, lock: bool = False,
+    list_id: str, key: EditKey, *, work: Work = Work.LIST, lock: bool = False,
 ) -> ScoreListRow:
-    """Find a list to change with its edit key: NotFound without the list, NotAllowed without the key.
+    """Find a list to change with a key that may do this ``work``: NotFound without the list, NotAllowed without the key.
 
-    With ``lock``, for a change that takes the list's write lock anyway, the
-    lock is taken in the same round trip as the read, and let go at once
-    on a refusal.
+    ``work`` says what the change does: deal work (``Work.DEALS``) or
+    anything else, which a tournament table's list takes from no key
+    (:mod:`~scorer.web.services.table_scope`). With ``lock``, for a change
+    that takes the list's write lock anyway, the lock is taken in the same
+    round trip as the read, and let go at once on a refusal.
     """
     row = None
     if is_list_id(list_id):
         row = lock_list(list_id) if lock else db.session.get(ScoreListRow, list_id)
     if row is None:
         raise NotFound("no such list")
-    require_key(row, key(row) if callable(key) else key)
+    admit(row, key(row) if callable(key) else key, work)
     return row
 
 

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from scorer.engine.changes import shift_changes
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow
+from scorer.web.services import table_scope
 from scorer.web.services.base import NotFound, _lock, by_id, require_open, transaction
 from scorer.web.services.deals import _replay_with, delete_deal
 from scorer.web.services.lists import _all_deals, kept_deals
@@ -29,11 +30,13 @@ def undo_last(row: ScoreListRow, *, deal_id: int | None = None) -> DealRow | Non
 def restore_deal(row: ScoreListRow, deal_id: int) -> None:
     """Bring a deleted deal back to its place."""
     _lock(row)
+    table_scope.deal_work(row)
     require_open(row)
     target = by_id(DealRow, deal_id)
     if target is None or target.list_id != row.id or target.deleted_at is None:
         raise NotFound("no such deleted deal")
     deal_rows = [d for d in _all_deals(row) if d.deleted_at is None or d.id == deal_id]
+    table_scope.refuse_past_end(row, len(deal_rows) - 1)  # back, it is one more deal played
     number = next(n for n, d in enumerate(deal_rows, start=1) if d.id == deal_id)
     changes = restored_changes(row.changes, target.changes_before, number)
     _replay_with(row, [d.data for d in deal_rows], changes or [])
@@ -41,6 +44,7 @@ def restore_deal(row: ScoreListRow, deal_id: int) -> None:
     target.changes_before = None
     if row.changes:
         row.changes = changes
+    table_scope.note(row, number, "restored")
     db.session.commit()
 
 

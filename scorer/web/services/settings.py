@@ -108,6 +108,8 @@ def rename_group_player(group: GroupRow, old: str, new: str) -> list[ScoreListRo
         return []
     renamed = []
     for row in group_lists(group):  # oldest first: two renames lock the lists in the same order
+        if row.tournament_id is not None:
+            continue  # a tournament table's names are the tournament's: no group renames them
         if old not in list_state(row).result.players:
             continue  # read without the lock: a list without the player is left as it is
         _lock(row)
