@@ -36,6 +36,9 @@ bp = Blueprint("tournaments", __name__)
 
 #: The most unfinished tables an ask names one by one; the rest it counts.
 NAMED_TABLES = 10
+#: The most participants listed on the tournament's page itself, each with its forms; a larger
+#: field is listed on a page of its own, so that the tournament's page stays small.
+INLINE_PEOPLE = 100
 
 # -- the tournament's page ----------------------------------------------------------------
 
@@ -49,6 +52,7 @@ class Table:
 
     number: int
     players: tuple[str, ...]
+    numbers: tuple[int, ...]
     progress: night.TableProgress | None
     view_url: str | None
     edit_url: str | None = None
@@ -94,7 +98,7 @@ def _rounds(row: TournamentRow, key: str | None, progress: list[night.RoundProgr
                 edit_url = url_for("lists.show_list", list_id=t.list_id,
                                    key=service.table_key(row, key, round_row, t), _external=True)
             shown.append(Table(
-                t.number, tuple(names[n] for n in t.seats), by_round.get(round_row.number, {}).get(t.number),
+                t.number, tuple(names[n] for n in t.seats), tuple(t.seats), by_round.get(round_row.number, {}).get(t.number),
                 url_for("lists.show_list", list_id=t.list_id) if t.list_id else None, edit_url))
         playing = sum(1 for t in shown if t.progress is not None and not t.progress.finished)
         rounds.append(Round(round_row.number, round_row.seed, round_row.closed_at is not None, shown, playing))
@@ -143,6 +147,7 @@ def page(row: TournamentRow, key: str | None, *, register_form: RegisterForm | N
         "tournaments/tournament.html", row=row, organiser=key is not None, rounds=rounds,
         next_round=next_round, people=service.participants(row), standings=service.tournament_standings(row),
         played=night.rounds_played(progress), ended=row.ended_at is not None, ask=ask,
+        inline_people=INLINE_PEOPLE,
         table_points=row.rules.get("table_points"),
         view_link=url_for("tournaments.show_tournament", tournament_id=row.id, _external=True),
         **editing,
@@ -216,3 +221,16 @@ def draw(tournament_id: str) -> Any:
             return redirect(url_for("tournaments.show_tournament", tournament_id=row.id,
                                     _anchor=f"round-{round_row.number}"))
     return page(row, key, draw_form=form)
+
+
+@bp.get("/t/<tournament_id>/participants")
+def participants(tournament_id: str) -> Any:
+    """The participants with their start numbers: for a large field, apart from the tournament's page."""
+    row = service.get_tournament(tournament_id)
+    key = organiser_key(row)
+    response = make_response(render_template(
+        "tournaments/participants.html", row=row, organiser=key is not None, people=service.participants(row),
+        rounds=service.drawn_rounds(row), register_form=RegisterForm(), action_form=ActionForm()))
+    if key is not None:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
