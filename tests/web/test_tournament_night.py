@@ -125,7 +125,7 @@ def test_undo_asks_then_takes_the_round_and_its_lists_away(app: Flask, client: F
         play_out(client, table)
     tables = api_draw(client, tournament)
     asked = client.post(f"/t/{tournament['id']}/rounds/2/undo")
-    assert "Undo the draw of round 2? Its 2 tables and their lists are deleted." in words(asked)
+    assert "Undo the draw of round 2? 2 tables and their lists are deleted." in words(asked)
     assert rounds_drawn(client, tournament) == 2
     undone = client.post(f"/t/{tournament['id']}/rounds/2/undo", data={"confirmed": "yes"})
     assert undone.status_code == 302
@@ -147,7 +147,7 @@ def test_undo_is_refused_once_a_table_has_a_deal(client: FlaskClient) -> None:
     refused = client.post(f"/t/{tournament['id']}/rounds/1/undo", data={"confirmed": "yes"})
     assert refused.status_code == 302
     said = page_of(client, tournament)
-    assert f"The draw of round 1 stays: table {tables[1]['table']} of round 1 has deals already." in said
+    assert f"The draw of round 1 stays: round 1 has deals already (table {tables[1]['table']})." in said
     assert rounds_drawn(client, tournament) == 1
 
 

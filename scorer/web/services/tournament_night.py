@@ -121,7 +121,7 @@ def undo_draw(row: TournamentRow, number: int) -> None:
     counts = deal_counts(list_ids)
     played = sorted(t.number for t in tables if counts.get(t.list_id or "", 0))
     if played:
-        raise ScoringError("round", N_("table %(tables)s of round %(number)s has deals already"),
+        raise ScoringError("round", N_("round %(number)s has deals already (table %(tables)s)"),
                            tables=", ".join(map(str, played)), number=number)
     db.session.execute(sa.delete(TournamentTableRow).where(TournamentTableRow.round_id == round_row.id))
     db.session.execute(sa.delete(TournamentRoundRow).where(TournamentRoundRow.id == round_row.id))

@@ -65,9 +65,9 @@ def undo_draw(tournament_id: str, number: int) -> Any:
         rounds = night.progress(row)
         tables = len(rounds[-1].tables) if rounds and rounds[-1].number == number else 0
         return page(row, key, ask=Ask(
-            ngettext("Undo the draw of round %(round)s? Its table and its list are deleted.",
-                     "Undo the draw of round %(round)s? Its %(num)s tables and their lists are deleted.",
-                     tables, round=number),
+            " ".join((_("Undo the draw of round %(number)s?", number=number),
+                      ngettext("%(num)s table and its list are deleted.",
+                               "%(num)s tables and their lists are deleted.", tables))),
             url_for("tournament_night.undo_draw", tournament_id=row.id, number=number),
             _("Undo the draw of round %(number)s", number=number), {"confirmed": "yes"}))
     try:
