@@ -227,3 +227,48 @@ def test_the_organisers_page_at_400_players_and_6_rounds_stays_under_300_kb(clie
     assert text.count('<a class="button primary" href="http://localhost/l/') == 100  # the current round's tables
     assert text.count('<details class="round past-round"') == 5
     assert text.index('href="#standings"') < text.index('id="round-6"')
+
+
+def test_my_place_asks_for_its_board_and_hears_304_until_a_deal(client: FlaskClient) -> None:
+    tournament = made(client)
+    tables = api_draw(client, tournament)
+    page = client.get(f"/t/{tournament['id']}/me?number=1").get_data(as_text=True)
+    board = re.search(r'data-board="([^"]+)"', page)
+    tag = re.search(r'data-tag="([^"]+)"', page)
+    assert board and tag
+    path = html.unescape(board.group(1))
+    assert client.get(path, headers={"If-None-Match": f'"{tag.group(1)}"'}).status_code == 304
+    deal(client, tables[0])
+    changed = client.get(path, headers={"If-None-Match": f'"{tag.group(1)}"'})
+    assert changed.status_code == 200 and "Place" in words(changed)
+
+
+def test_the_projector_pages_at_the_interval_asked_for(client: FlaskClient) -> None:
+    tournament = made(client)
+    api_draw(client, tournament)
+    assert 'data-page-seconds="8"' in client.get(f"/t/{tournament['id']}/standings").get_data(as_text=True)
+    quick = client.get(f"/t/{tournament['id']}/standings?page_seconds=2").get_data(as_text=True)
+    assert 'data-page-seconds="2"' in quick and 'data-page-words="page {page} of {pages}"' in quick
+
+
+def test_closing_a_round_asks_then_marks_it_closed(app: Flask, client: FlaskClient) -> None:
+    tournament = made(client)
+    api_draw(client, tournament)
+    asked = client.post(f"/t/{tournament['id']}/rounds/1/close")
+    assert "Close round 1?" in words(asked)
+    assert client.post(f"/t/{tournament['id']}/rounds/1/close", data={"confirmed": "yes"}).status_code == 302
+    page = page_of(client, tournament)
+    assert "Round 1 is closed." in page and "Seed:" in page and "· closed" in page
+    assert "Close round 1" not in page
+
+
+def test_a_watcher_sees_progress_but_no_edit_link_or_qr_code(app: Flask, client: FlaskClient) -> None:
+    tournament = made(client)
+    deal(client, api_draw(client, tournament)[0])
+    watcher = app.test_client()
+    page = watcher.get(f"/t/{tournament['id']}").get_data(as_text=True)
+    assert "1 of 4 deals" in words(watcher.get(f"/t/{tournament['id']}"))
+    assert "?key=" not in page and "data-qr" not in page and "End the tournament" not in page
+    for path in ("rounds/1/undo", "rounds/1/close", "end"):
+        assert watcher.post(f"/t/{tournament['id']}/{path}", data={"confirmed": "yes"}).status_code == 403
+    assert rounds_drawn(client, tournament) == 1
