@@ -144,7 +144,8 @@ def test_undo_is_refused_once_a_table_has_a_deal(client: FlaskClient) -> None:
     tournament = made(client)
     tables = api_draw(client, tournament)
     deal(client, tables[1])
-    refused = client.post(f"/t/{tournament['id']}/rounds/1/undo", data={"confirmed": "yes"})
+    # Not even asked: the refusal says why at once.
+    refused = client.post(f"/t/{tournament['id']}/rounds/1/undo")
     assert refused.status_code == 302
     said = page_of(client, tournament)
     assert f"The draw of round 1 stays: round 1 has deals already (table {tables[1]['table']})." in said
@@ -227,6 +228,10 @@ def test_the_organisers_page_at_400_players_and_6_rounds_stays_under_300_kb(clie
     assert text.count('<a class="button primary" href="http://localhost/l/') == 100  # the current round's tables
     assert text.count('<details class="round past-round"') == 5
     assert text.index('href="#standings"') < text.index('id="round-6"')
+    # So many participants are listed on a page of their own, with their forms.
+    assert f'href="/t/{tournament["id"]}/participants"' in text and 'aria-label="Withdraw' not in text
+    listed = client.get(f"/t/{tournament['id']}/participants").get_data(as_text=True)
+    assert listed.count('aria-label="Withdraw ') == 400
 
 
 def test_my_place_asks_for_its_board_and_hears_304_until_a_deal(client: FlaskClient) -> None:

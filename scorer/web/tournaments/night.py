@@ -61,9 +61,11 @@ def undo_draw(tournament_id: str, number: int) -> Any:
     row, key = organised(tournament_id)
     if not ActionForm().validate_on_submit():
         return _back(row.id)
-    if not _confirmed():
-        rounds = night.progress(row)
-        tables = len(rounds[-1].tables) if rounds and rounds[-1].number == number else 0
+    rounds = night.progress(row)
+    # Nothing to ask when the undo would be refused: the refusal says why at once.
+    possible = bool(rounds) and rounds[-1].number == number and not rounds[-1].started
+    if not _confirmed() and possible:
+        tables = len(rounds[-1].tables)
         return page(row, key, ask=Ask(
             " ".join((_("Undo the draw of round %(number)s?", number=number),
                       ngettext("%(num)s table and its list are deleted.",
