@@ -180,3 +180,16 @@ def test_my_place_follows_a_deal_by_itself(phone: Phone, lang: str) -> None:
     expect(page.locator(".me-answer")).to_contain_text(WORDS[lang]["place"], timeout=10_000)
     expect(page.locator(".me-answer")).to_contain_text("30")
     clean(phone, "my place after the deal")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_large_field_is_listed_on_a_page_of_its_own(phone: Phone, lang: str) -> None:
+    people = [f"Teilnehmerin {n:03d}" for n in range(1, 102)]
+    tournament = made(phone, people)
+    phone.open(tournament["edit_url"])
+    page = open_in(phone, lang, f"/t/{tournament['id']}")
+    expect(page.locator(".participant")).to_have_count(0)
+    with page.expect_navigation():
+        page.locator("#participants a.button").tap()
+    expect(page.locator(".participant")).to_have_count(101)
+    clean(phone, "the participants' page")
