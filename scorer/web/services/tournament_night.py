@@ -90,12 +90,13 @@ def rounds_played(rounds: list[RoundProgress]) -> int:
     return max((r.number for r in rounds if r.started), default=0)
 
 
-def _latest(row: TournamentRow, number: int) -> TournamentRoundRow:
+def _latest(row: TournamentRow, number: int, refusal: str) -> TournamentRoundRow:
+    """The last round drawn, if it is the one named; else refused with these words."""
     latest = db.session.scalar(
         sa.select(TournamentRoundRow).where(TournamentRoundRow.tournament_id == row.id)
         .order_by(TournamentRoundRow.number.desc()).limit(1))
     if latest is None or latest.number != number:
-        raise ScoringError("round", N_("only the last round drawn can be undone"))
+        raise ScoringError("round", refusal)
     return latest
 
 
@@ -110,7 +111,7 @@ def undo_draw(row: TournamentRow, number: int) -> None:
     """
     if row.ended_at is not None:
         raise ScoringError("round", N_("the tournament is over; its rounds stay as they are"))
-    round_row = _latest(row, number)
+    round_row = _latest(row, number, N_("only the last round drawn can be undone"))
     tables = list(db.session.scalars(
         sa.select(TournamentTableRow).where(TournamentTableRow.round_id == round_row.id)))
     if any(t.sheet is not None for t in tables):
@@ -136,19 +137,10 @@ def undo_draw(row: TournamentRow, number: int) -> None:
 @transaction
 def close_round(row: TournamentRow, number: int) -> None:
     """Close the last round drawn: its tables' keys change their lists no more; closed already is no change."""
-    round_row = _latest_open(row, number)
+    round_row = _latest(row, number, N_("only the last round drawn can be closed"))
     if round_row.closed_at is None:
         round_row.closed_at = now()
     db.session.commit()
-
-
-def _latest_open(row: TournamentRow, number: int) -> TournamentRoundRow:
-    latest = db.session.scalar(
-        sa.select(TournamentRoundRow).where(TournamentRoundRow.tournament_id == row.id)
-        .order_by(TournamentRoundRow.number.desc()).limit(1))
-    if latest is None or latest.number != number:
-        raise ScoringError("round", N_("only the last round drawn can be closed"))
-    return latest
 
 
 @transaction
