@@ -36,6 +36,7 @@ from scorer.web.sharing import routes as sharing
 from scorer.web.tournaments import routes as tournaments
 from scorer.web.tournaments import boards as tournament_boards
 from scorer.web.tournaments import new as tournament_new
+from scorer.web.tournaments import night as tournament_night
 from scorer.web.tournaments import people as tournament_people
 from scorer.web.tournaments import printed as tournament_print
 from scorer.web.tournaments import sheet as tournament_sheets
@@ -240,6 +241,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_people.bp)
     app.register_blueprint(tournament_boards.bp)
     app.register_blueprint(tournament_print.bp)
+    app.register_blueprint(tournament_night.bp)
     app.add_template_global(undo.page_messages, "page_messages")
     csrf.exempt(api.bp)
     csrf.exempt(tournaments_api.bp)

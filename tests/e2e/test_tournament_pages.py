@@ -64,9 +64,12 @@ def test_an_organiser_makes_a_tournament_of_eight_and_draws_round_one(small_phon
         seated += card.locator(".seats li").all_inner_texts()
         link = card.get_by_role("link", name=words["enter"].format(n=n))
         assert "?key=" in (link.get_attribute("href") or "")
+        # The QR code is fetched when its fold is opened.
+        expect(card.get_by_role("img", name=words["qr"].format(n=n))).to_have_count(0)
+        card.locator("details.qr-fold > summary").tap()
         qr = card.get_by_role("img", name=words["qr"].format(n=n))
         expect(qr).to_be_visible()
-        assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
     assert sorted(seated) == sorted(EIGHT)
     clean(phone, "the tournament with round 1 drawn")
     phone.screenshot(f"tournament-round-1-{lang}")

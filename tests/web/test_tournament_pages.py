@@ -44,8 +44,9 @@ def read(client: FlaskClient, tournament_id: str) -> dict[str, Any]:
     return answer
 
 
-def draw(client: FlaskClient, tournament_id: str, wanted: int, seed: str = "") -> Any:
-    return client.post(f"/t/{tournament_id}/rounds", data={"wanted": str(wanted), "seed": seed})
+def draw(client: FlaskClient, tournament_id: str, wanted: int, seed: str = "", confirmed: str = "") -> Any:
+    return client.post(f"/t/{tournament_id}/rounds", data={"wanted": str(wanted), "seed": seed,
+                                                           "confirmed": confirmed})
 
 
 def test_the_home_page_links_to_a_new_tournament(client: FlaskClient) -> None:
@@ -194,7 +195,9 @@ def test_a_draw_shows_the_tables_with_edit_links_and_qr_codes(client: FlaskClien
     assert len(tables) == 2
     for table in tables:
         assert re.search(rf'href="http://localhost/l/{table["list"]["id"]}\?key=[\w-]+"', page)
-    assert page.count('src="data:image/svg+xml') == 2
+    # Each table's QR code is fetched only when its fold is opened.
+    assert "data:image/svg+xml" not in page
+    assert page.count(f'data-qr="/t/{tournament_id}/rounds/1/tables/') == 2
     # The edit link opens the table's list for entering deals.
     edit = re.search(r'href="http://localhost(/l/[\w-]+\?key=[\w-]+)"', page)
     assert edit
@@ -210,7 +213,7 @@ def test_a_draw_sent_twice_draws_once(client: FlaskClient) -> None:
     assert first.status_code == again.status_code == 302
     assert len(read(client, tournament_id)["rounds"]) == 1
     assert "Round 1 was drawn already" in text(client.get(f"/t/{tournament_id}"))
-    assert draw(client, tournament_id, 2).status_code == 302
+    assert draw(client, tournament_id, 2, confirmed="yes").status_code == 302
     assert len(read(client, tournament_id)["rounds"]) == 2
 
 

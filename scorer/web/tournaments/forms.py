@@ -129,3 +129,5 @@ class DrawForm(FlaskForm):
         _l("Seed (optional)"), validators=[Optional(), Length(max=64)],
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
+    #: "yes" once the organiser, asked about tables still playing, draws anyway.
+    confirmed = HiddenField()

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
+from scorer.web.services import tournament_night as night
 from scorer.web.services import tournaments as service
 from scorer.web.tournaments import reading
 
@@ -28,7 +29,10 @@ def sheets(tournament_id: str, number: int) -> Any:
 
 @bp.get("/t/<tournament_id>/prizes")
 def prizes(tournament_id: str) -> Any:
-    """The prize list: place, start number, name, points and solo games won."""
+    """The prize list: place, start number, name, points and solo games won; the withdrawn after, without a place.
+
+    It says which rounds it counts: up to the last one any table played in.
+    """
     row = service.get_tournament(tournament_id)
-    return render_template("tournaments/prizes.html", row=row, lines=reading.standings(row),
-                           drawn=len(service.drawn_rounds(row)))
+    return render_template("tournaments/prizes.html", row=row, placed=reading.prize_places(reading.standings(row)),
+                           played=night.rounds_played(night.progress(row)), ended=row.ended_at is not None)

@@ -111,10 +111,25 @@ def round_standings(lines: list[Line], number: int) -> list[tuple[int, Line]]:
 
 def board_tag(row: TournamentRow, language: str) -> str:
     """An entity tag of what the standings show: it changes with any deal of any table, a paper
-    sheet, a draw, a participant registered, withdrawn or substituted.
+    sheet, a draw, a participant registered, withdrawn or substituted, and the tournament's end.
 
     The tournament's state as the standings' cache reads it (``tournament_cache.seen``),
     without scoring any list.
     """
-    text = repr((language, seen(row).key))
+    text = repr((language, seen(row).key, row.ended_at))
     return f"{row.id}-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def prize_places(lines: list[Line]) -> list[tuple[int | None, Line]]:
+    """The prize list's places: those not withdrawn keep their order and share places as they did;
+    the withdrawn follow, without a place (they take no prize).
+
+    A place counts only those before it who are not withdrawn: standings places
+    1, 2, 2, 4 with the first withdrawn become 1, 1, 3.
+    """
+    present = [line for line in lines if not line.withdrawn]
+    placed: list[tuple[int | None, Line]] = []
+    for line in present:
+        placed.append((1 + sum(1 for other in present if other.place < line.place), line))
+    placed.extend((None, line) for line in lines if line.withdrawn)
+    return placed
