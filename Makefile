@@ -93,7 +93,8 @@ $(NGINX):
 # tables, alone and as two servers sharing a Redis; once more with py-spy
 # sampling the app server, to say where its CPU and an add's time go; and a
 # tournament's round: 100 tables adding deals in bursts while 200 phones and
-# a projector follow the standings.
+# a projector follow the standings; and the organiser's page of 400 players
+# over 6 rounds.
 bench: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/web.py
@@ -103,6 +104,7 @@ bench: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(BIN)/py-spy
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --servers 2
 	scripts/with-postgres $(BIN)/python bench/load.py --tables 250 --profile
 	scripts/with-postgres $(BIN)/python bench/tournament.py
+	scripts/with-postgres $(BIN)/python bench/tournament_page.py
 
 # The sampler bench/load.py --profile uses (pyproject.toml's `bench` extra).
 $(BIN)/py-spy: | $(TESTSTAMP)

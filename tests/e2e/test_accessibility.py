@@ -61,6 +61,9 @@ EXCLUDED = {
     "api.read_group": "JSON API",
     "tournaments_api.read_tournament": "JSON API",
     "tournament_boards.board": "an HTML fragment: the projector's standings fetch it and show it in place",
+    "tournament_boards.my_board": "an HTML fragment: my table and place fetch it and show it in place",
+    "tournament_night.table_qr": "an SVG image: the organiser's page shows it when a table's fold opens, "
+                                 "with its alt text",
 }
 
 FIVE = ["Annemarie", "Benedikt", "Christoph", "Dorothea", "Emmeran"]
@@ -201,6 +204,7 @@ VISITS = [
     Visit("tournament-seating", "/t/{played_tournament}/rounds/1/seating"),
     Visit("tournament-sheets", "/t/{played_tournament}/rounds/1/sheets"),
     Visit("tournament-prizes", "/t/{played_tournament}/prizes"),
+    Visit("tournament-participants", "/t/{tournament}/participants"),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
 ]

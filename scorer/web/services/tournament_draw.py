@@ -21,6 +21,7 @@ from scorer.web.services.lists import create_list
 from scorer.web.services.tournament_budget import require_paid
 from scorer.web.services.tournament_text import seat_labels, table_title
 from scorer.web.services.tournaments import (
+    tables_turned,
     table_token, drawn_rounds, participants, seats_per_table, table_key,
 )
 
@@ -122,6 +123,8 @@ def draw_next_round(
             made.append(DrawnTable(index, tuple(names[n] for n in table), list_row, list_key,
                                    tuple(players)))
         db.session.add(round_row)
+        if drawn:  # the round before is over for its tables' keys
+            tables_turned(drawn[-1][0].id)
         db.session.flush()
         db.session.add_all(
             TournamentTableRow(round_id=round_row.id, number=t.number, list_id=t.list_row.id,

@@ -20,6 +20,7 @@ from scorer.web.models import (
 )
 from scorer.web.services.base import lock_list, transaction
 from scorer.web.services.lists import deal_counts
+from scorer.web.services.tournaments import tables_turned
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,8 @@ def undo_draw(row: TournamentRow, number: int) -> None:
     if row.ended_at is not None:
         raise ScoringError("round", N_("the tournament is over; its rounds stay as they are"))
     round_row = _latest(row, number, N_("only the last round drawn can be undone"))
+    before_open = db.session.scalar(sa.select(TournamentRoundRow.closed_at).where(
+        TournamentRoundRow.tournament_id == row.id, TournamentRoundRow.number == number - 1)) is None
     tables = list(db.session.scalars(
         sa.select(TournamentTableRow).where(TournamentTableRow.round_id == round_row.id)))
     if any(t.sheet is not None for t in tables):
@@ -126,6 +129,10 @@ def undo_draw(row: TournamentRow, number: int) -> None:
                            tables=", ".join(map(str, played)), number=number)
     db.session.execute(sa.delete(TournamentTableRow).where(TournamentTableRow.round_id == round_row.id))
     db.session.execute(sa.delete(TournamentRoundRow).where(TournamentRoundRow.id == round_row.id))
+    before = db.session.scalar(sa.select(TournamentRoundRow.id).where(
+        TournamentRoundRow.tournament_id == row.id, TournamentRoundRow.number == number - 1))
+    if before is not None and before_open:  # its tables' keys enter deals again
+        tables_turned(before)
     if list_ids:
         for model in (DealRow, ChangeKeyRow, TableCorrectionRow):
             db.session.execute(sa.delete(model).where(model.list_id.in_(list_ids)))
@@ -140,6 +147,7 @@ def close_round(row: TournamentRow, number: int) -> None:
     round_row = _latest(row, number, N_("only the last round drawn can be closed"))
     if round_row.closed_at is None:
         round_row.closed_at = now()
+        tables_turned(round_row.id)
     db.session.commit()
 
 
@@ -156,4 +164,7 @@ def end_tournament(row: TournamentRow) -> None:
         if not drawn:
             raise ScoringError("tournament", N_("draw a round before ending the tournament"))
         row.ended_at = now()
+        last = _latest(row, drawn, N_("only the last round drawn can be closed"))
+        if last.closed_at is None:
+            tables_turned(last.id)
     db.session.commit()

@@ -23,7 +23,7 @@ from scorer.tournaments.draw import seats_per_table as seats_per_table
 from scorer.tournaments.standings import Standing
 from scorer.web.extensions import db
 from scorer.web.models import (
-    ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow,
+    ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow, now,
 )
 from scorer.web.services.base import NotAllowed, NotFound, transaction
 from scorer.web.services.idempotency import sent_with_key
@@ -179,6 +179,21 @@ def seat_names(tables: Sequence[TournamentTableRow]) -> dict[int, list[str]]:
     players = {list_id: names for list_id, names in db.session.execute(
         sa.select(ScoreListRow.id, ScoreListRow.players).where(ScoreListRow.id.in_(ids)))} if ids else {}
     return {t.id: list(players[t.list_id]) for t in tables if t.list_id in players}
+
+
+def tables_turned(round_id: int) -> None:
+    """Move the revision of a round's tables' lists as their round closes (or opens again).
+
+    Whether a table's key may still enter deals depends on the round, not on
+    the list; phones following a list notice news by its revision, so the
+    round's lists move with it and their pages say so by themselves.
+    """
+    listed = sa.select(TournamentTableRow.list_id).where(
+        TournamentTableRow.round_id == round_id, TournamentTableRow.list_id.is_not(None))
+    db.session.execute(
+        sa.update(ScoreListRow).where(ScoreListRow.id.in_(listed))
+        .values(revision=ScoreListRow.revision + 1, updated_at=now())
+        .execution_options(synchronize_session=False))
 
 
 # -- standings ----------------------------------------------------------------------------------

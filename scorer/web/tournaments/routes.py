@@ -23,7 +23,6 @@ from flask_babel import ngettext
 
 from scorer.engine import ScoringError
 from scorer.web import i18n, services
-from scorer.web.limits import limit_list_creation, made_lists
 from scorer.web.lists.forms import ActionForm
 from scorer.web.models import TournamentRow
 from scorer.web.services import tournament_draw as drawing
@@ -184,7 +183,6 @@ def _draw_ask(row: TournamentRow, form: DrawForm, wanted: Any) -> Ask | None:
 
 
 @bp.post("/t/<tournament_id>/rounds")
-@limit_list_creation
 def draw(tournament_id: str) -> Any:
     """Draw the round the form names: a round drawn already (a double tap) is only shown again.
 
@@ -192,7 +190,6 @@ def draw(tournament_id: str) -> Any:
     """
     row, key = organised(tournament_id)
     form = DrawForm()
-    made_lists(0)  # until the tables are made
     if row.ended_at is not None:
         flash(_("The tournament is over: no more rounds are drawn."), "error")
         return redirect(url_for("tournaments.show_tournament", tournament_id=row.id))
@@ -213,7 +210,6 @@ def draw(tournament_id: str) -> Any:
             flash(_("That round was drawn meanwhile on another phone: here it is."), "error")
             return redirect(url_for("tournaments.show_tournament", tournament_id=row.id))
         else:
-            made_lists(len(tables) if new else 0)
             if new:
                 flash(_("Round %(number)s is drawn.", number=round_row.number))
             else:
