@@ -103,7 +103,7 @@ def create_tournament(
     db.session.flush()  # the participants' rows refer to it
     db.session.add_all(
         ParticipantRow(tournament_id=row.id, number=number, name=player, withdrawn=False)
-        for number, player in enumerate(players, start=1))
+        for number, player in players)
     db.session.commit()
     return row, key
 
