@@ -172,7 +172,8 @@ class NewTournamentForm(FlaskForm):
         _l("Participants, one name a line"),
         render_kw={"rows": 8, "autocomplete": "off"},
     )
-    partner_by = SelectField(_l("Sheepshead: the picker's partner is"), choices=[], validate_choice=True)
+    # Not sent (a form of before, a Schafkopf tournament): the family's default.
+    partner_by = SelectField(_l("Sheepshead: the picker's partner is"), choices=[], validate_choice=False)
     upload = FileField(_l("Or a CSV file of the participants"),
                        render_kw={"accept": ".csv,.txt,text/csv,text/plain"})
 

@@ -63,7 +63,7 @@ def _scorings(saved: list[tuple[PresetRow, str]]) -> list[tuple[str, str]]:
 
 
 def _rules(choice: str, saved: list[tuple[PresetRow, str]], partner_by: str | None) -> dict[str, Any]:
-    if choice == "sheepshead" and partner_by:
+    if choice == "sheepshead" and partner_by in dict(partner_choices()):
         return {**SCORINGS[choice], "partner_by": partner_by}
     if choice in SCORINGS:
         return SCORINGS[choice]
