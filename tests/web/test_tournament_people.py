@@ -121,6 +121,7 @@ def test_a_participant_number_beyond_the_database_s_integers_is_not_found(
     organise(client, made)
     assert client.get(f"/t/{made['id']}/players/{BIG}").status_code == 404
     assert client.post(f"/t/{made['id']}/players/{BIG}/withdraw").status_code == 404
+    assert client.get(f"/t/{made['id']}/players/{BIG}/withdraw").status_code == 404
 
 
 # -- rename -----------------------------------------------------------------------------------
@@ -192,11 +193,14 @@ def test_the_organiser_renames_on_the_participant_s_page(client: FlaskClient) ->
 def test_withdrawing_on_the_page_asks_first(client: FlaskClient) -> None:
     made = create(client, players=names(9), rounds=2, deals_per_round=4)
     organise(client, made)
-    asked = client.post(f"/t/{made['id']}/players/9/withdraw")
+    listed = text(client.get(f"/t/{made['id']}"))
+    asking = f"/t/{made['id']}/players/9/withdraw"
+    assert f'<a class="button" href="{asking}"' in listed and f'action="{asking}"' not in listed
+    asked = client.get(asking)
     assert asked.status_code == 200
-    assert "Withdraw Player 9 (9)?" in text(asked) and 'name="sure" value="1"' in text(asked)
+    assert "Withdraw Player 9 (9)?" in text(asked) and f'action="{asking}"' in text(asked)
     assert read(client, made)["players"][8]["withdrawn"] is False
-    done = client.post(f"/t/{made['id']}/players/9/withdraw", data={"sure": "1"})
+    done = client.post(asking)
     assert done.status_code == 302
     assert read(client, made)["players"][8]["withdrawn"] is True
     assert "Re-admit Player 9 (9)" in text(client.get(f"/t/{made['id']}"))
@@ -212,7 +216,7 @@ def test_a_withdrawn_participant_is_readmitted_and_seated_from_the_next_round(cl
     seated = [p for t in draw(client, made).get_json()["tables"] for p in t["players"]]
     assert sorted(seated) == sorted(names(8))
     organise(client, made)
-    assert client.post(f"/t/{made['id']}/players/8/withdraw", data={"sure": "1"}).status_code == 302
+    assert client.post(f"/t/{made['id']}/players/8/withdraw").status_code == 302
     assert client.post(f"/t/{made['id']}/players/8/readmit").status_code == 302
     assert read(client, made)["players"][7]["withdrawn"] is False
     assert "Player 8 is back" in text(client.get(f"/t/{made['id']}"))
@@ -279,5 +283,5 @@ def test_a_participant_s_page_and_the_ask_speak_german(client: FlaskClient) -> N
     client.get("/lang/de")
     page = text(client.get(f"/t/{made['id']}/players/3"))
     assert "Umbenennen" in page and "Ersatzspieler" in page
-    asked = text(client.post(f"/t/{made['id']}/players/3/withdraw"))
+    asked = text(client.get(f"/t/{made['id']}/players/3/withdraw"))
     assert "Player 3 (3) abmelden?" in asked and "Ja, abmelden" in asked

@@ -99,21 +99,22 @@ def substitute(tournament_id: str, number: int) -> Any:
     return _person_page(row, players.find_participant(row, number), substitute_form=form, status=422)
 
 
+@bp.get("/t/<tournament_id>/players/<int:number>/withdraw")
+def ask_withdraw(tournament_id: str, number: int) -> Any:
+    """Ask before withdrawing: the participants' list links here, and this page's button withdraws."""
+    row, _key = organised(tournament_id)
+    return render_template("tournaments/withdraw.html", row=row, person=players.find_participant(row, number),
+                           action_form=ActionForm())
+
+
 @bp.post("/t/<tournament_id>/players/<int:number>/withdraw")
 def withdraw(tournament_id: str, number: int) -> Any:
-    """Withdraw a participant once the organiser said yes: the points stay, no later round seats them.
-
-    The button of the participants' list asks first: it answers a page that
-    asks, whose own button (``sure``) withdraws.
-    """
+    """Withdraw a participant (the button of the page that asked): the points stay, no later round seats them."""
     row, _key = organised(tournament_id)
-    person = players.find_participant(row, number)
-    if not ActionForm().validate_on_submit():
-        return _participants(row)
-    if request.form.get("sure") != "1":
-        return render_template("tournaments/withdraw.html", row=row, person=person, action_form=ActionForm())
-    participant = players.withdraw(row, number)
-    flash(_("%(name)s is withdrawn: their points stay, no later round seats them.", name=participant.name))
+    players.find_participant(row, number)
+    if ActionForm().validate_on_submit():
+        participant = players.withdraw(row, number)
+        flash(_("%(name)s is withdrawn: their points stay, no later round seats them.", name=participant.name))
     return _participants(row)
 
 
