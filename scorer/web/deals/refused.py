@@ -35,11 +35,13 @@ def refused_keys(rules: RuleSet, game: Game, keys: Mapping[str, Key], players: t
         return frozenset()
     kinds = tuple(keys[name].kind for name in tried)
     shape = (game.name, tried, kinds, tuple(sorted(game.required)), game.points or "")
-    here = _refused(json.dumps({"rules": rules.to_dict(), "players": list(players)}, sort_keys=True), *shape)
+    # Only how many sit at the table matters, not who: every table of a tournament shares one answer.
+    seated = [f"Player {n}" for n in range(1, len(players) + 1)]
+    here = _refused(json.dumps({"rules": rules.to_dict(), "players": seated}, sort_keys=True), *shape)
     if not here:
         return frozenset()
     family = {"preset": rules.family.name, "games": list(rules.family.games)}
-    anyway = _refused(json.dumps({"rules": family, "players": list(players)}, sort_keys=True), *shape)
+    anyway = _refused(json.dumps({"rules": family, "players": seated}, sort_keys=True), *shape)
     return frozenset() if anyway is None else here - anyway
 
 
