@@ -86,7 +86,7 @@ def test_the_organiser_names_and_removes_a_substitute_on_the_page(client: FlaskC
     page = client.get(f"/t/{made['id']}/players/3").get_data(as_text=True)
     assert f'action="{path}"' in page and 'name="substitute"' in page and 'name="end"' not in page
     taken = client.post(path, data={"substitute": "player 4"})
-    assert taken.status_code == 422 and 'id="substitute-error"' in taken.get_data(as_text=True)
+    assert taken.status_code == 200 and 'id="substitute-error"' in taken.get_data(as_text=True)
     named = client.post(path, data={"substitute": "Eva"})
     assert named.status_code == 302
     assert read(client, made)["players"][2]["substitute"] == "Eva"

@@ -42,13 +42,13 @@ def register(tournament_id: str) -> Any:
 
 
 def _person_page(row: TournamentRow, person: ParticipantRow, *, rename_form: RenameForm | None = None,
-                 substitute_form: SubstituteForm | None = None, status: int = 200) -> Any:
+                 substitute_form: SubstituteForm | None = None) -> Any:
     return render_template(
         "tournaments/participant.html", row=row, person=person,
         rename_form=rename_form or RenameForm(name=person.name),
         substitute_form=substitute_form or SubstituteForm(substitute=person.substitute or ""),
         action_form=ActionForm(),
-    ), status
+    )
 
 
 @bp.get("/t/<tournament_id>/players/<int:number>")
@@ -73,7 +73,7 @@ def rename(tournament_id: str, number: int) -> Any:
         else:
             flash(_("%(old)s is now called %(new)s.", old=old, new=person.name))
             return _participants(row)
-    return _person_page(row, players.find_participant(row, number), rename_form=form, status=422)
+    return _person_page(row, players.find_participant(row, number), rename_form=form)
 
 
 @bp.post("/t/<tournament_id>/players/<int:number>/substitute")
@@ -96,7 +96,7 @@ def substitute(tournament_id: str, number: int) -> Any:
             flash(_("%(substitute)s plays the seat of %(name)s from the next round drawn; "
                     "the points stay %(name)s's.", substitute=person.substitute, name=person.name))
             return _participants(row)
-    return _person_page(row, players.find_participant(row, number), substitute_form=form, status=422)
+    return _person_page(row, players.find_participant(row, number), substitute_form=form)
 
 
 @bp.get("/t/<tournament_id>/players/<int:number>/withdraw")
