@@ -124,6 +124,19 @@ def test_a_participant_number_beyond_the_database_s_integers_is_not_found(
     assert client.get(f"/t/{made['id']}/players/{BIG}/withdraw").status_code == 404
 
 
+def test_odd_names_at_registration_and_for_a_substitute_answer_422(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=4)
+    for bad in ("Eva\u0000", "Eva\ud800", "Eva\u202e", "x" * 61, " ", 12, None):
+        late = post(client, made, "", {"players": [bad]})
+        assert late.status_code == 422 and late.get_json()["key"] == "players", bad
+        numbered = post(client, made, "", {"players": [{"number": 30, "name": bad}]})
+        assert numbered.status_code == 422 and numbered.get_json()["key"] == "players", bad
+        if bad is not None:
+            sub = post(client, made, "/3/substitute", {"name": bad})
+            assert sub.status_code == 422 and sub.get_json()["key"] == "name", bad
+    assert len(read(client, made)["players"]) == 8
+
+
 # -- rename -----------------------------------------------------------------------------------
 
 
