@@ -176,3 +176,59 @@ def test_the_page_of_a_table_with_deals_says_its_list_counts(client: FlaskClient
     client.get(page_path(made) + f"?key={made['edit_key']}")
     page = client.get(page_path(made)).get_data(as_text=True)
     assert "the list counts, not a sheet" in page and "Keep the sheet" not in page
+
+
+# -- the printed sheets -------------------------------------------------------------------------
+
+
+def printed_lines(sheet: str) -> list[list[str]]:
+    """The body rows of a printed sheet: each row's cells' text."""
+    import html
+    import re
+
+    body = sheet.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+
+
+def test_a_printed_sheet_has_a_game_column_solo_marks_and_who_sits_out(client: FlaskClient) -> None:
+    made = create(client, players=names(9), rounds=2, deals_per_round=4)
+    tables = draw(client, made).get_json()["tables"]
+    five = next(t for t in tables if len(t["players"]) == 5)
+    numbers = next(t["numbers"] for t in read(client, made)["rounds"][0]["tables"] if t["table"] == five["table"])
+    page = client.get(f"/t/{made['id']}/rounds/1/sheets").get_data(as_text=True)
+    sheets = page.split('<article class="sheet paper-sheet')[1:]
+    assert len(sheets) == 2
+    sheet = sheets[five["table"] - 1]
+    head = sheet.split("</thead>")[0]
+    for column in ("Dealer", "Game", "Declarer", "Solo"):
+        assert f">{column}<" in head
+    assert all(player in head for player in five["players"])
+    lines = printed_lines(sheet)
+    assert len(lines) == 5  # four deals a player at a table of five: five deals, each sits out one
+    # The last seat deals first, then round the table; the dealer's own field says "out".
+    assert [line[1] for line in lines] == [str(numbers[(n - 2) % 5]) for n in range(1, 6)]
+    for n, line in enumerate(lines, start=1):
+        assert line[2:5] == ["", "", ""]
+        assert line[5:] == ["out" if seat == (n - 2) % 5 else "" for seat in range(5)]
+    assert "the dealer sits out" in sheet
+    for words in ("Points", "Solos won", "Signature"):
+        assert f'colspan="5">{words}</th>' in sheet
+    four = sheets[2 - five["table"]]
+    assert "out" not in "".join(cell for line in printed_lines(four) for cell in line)
+
+
+def test_blank_sheets_print_before_the_first_round(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=8)
+    client.get(made["edit_url"])
+    assert f'href="/t/{made["id"]}/sheets"' in client.get(f"/t/{made['id']}").get_data(as_text=True)
+    page = client.get(f"/t/{made['id']}/sheets")
+    assert page.status_code == 200
+    sheets = page.get_data(as_text=True).split('<article class="sheet paper-sheet')[1:]
+    assert len(sheets) == 2  # a table of four and a table of five
+    four, five = (printed_lines(sheet) for sheet in sheets)
+    assert len(four) == 8 and len(five) == 10
+    assert [line[1] for line in four[:3]] == ["Seat 4", "Seat 1", "Seat 2"]
+    assert all(len(line) == 5 + 5 for line in five) and five[0][5:] == ["", "", "", "", "out"]
+    assert client.get("/t/" + "A" * 22 + "/sheets").status_code == 404

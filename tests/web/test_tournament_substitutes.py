@@ -76,3 +76,25 @@ def test_a_withdrawn_participant_takes_no_substitute(client: FlaskClient) -> Non
                        headers={"X-Edit-Key": made["edit_key"]}).status_code == 200
     refused = substitute(client, made, 3, "Eva")
     assert refused.status_code == 422 and refused.get_json()["key"] == "name"
+
+
+def test_the_organiser_names_and_removes_a_substitute_on_the_page(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=4)
+    path = f"/t/{made['id']}/players/3/substitute"
+    assert client.post(path, data={"substitute": "Eva"}).status_code == 403
+    client.get(made["edit_url"])
+    page = client.get(f"/t/{made['id']}/players/3").get_data(as_text=True)
+    assert f'action="{path}"' in page and 'name="substitute"' in page and 'name="end"' not in page
+    taken = client.post(path, data={"substitute": "player 4"})
+    assert taken.status_code == 200 and 'id="substitute-error"' in taken.get_data(as_text=True)
+    named = client.post(path, data={"substitute": "Eva"})
+    assert named.status_code == 302
+    assert read(client, made)["players"][2]["substitute"] == "Eva"
+    shown = client.get(f"/t/{made['id']}").get_data(as_text=True)
+    assert "played by Eva" in shown and "Eva plays the seat of Player 3" in shown
+    page = client.get(f"/t/{made['id']}/players/3").get_data(as_text=True)
+    assert 'value="Eva"' in page and 'name="end"' in page
+    assert client.post(path, data={"end": "1"}).status_code == 302
+    assert read(client, made)["players"][2]["substitute"] is None
+    tables = draw(client, made).get_json()["tables"]
+    assert all(t["seated"] == t["players"] for t in tables)

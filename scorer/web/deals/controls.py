@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import BID_STEP, LOWEST_BID, Family, Game, Key, RuleSet, ScoringError
+from scorer.web.deals.refused import refused_keys
 from scorer.web.deals.words import key_label, keys_of
 
 #: Posted values that tick a checkbox.
@@ -110,6 +111,7 @@ class Offers:
             keys.discard("partner")  # partners are fixed by the seating
         if kind.kind == "none":
             keys.discard("doubles")  # a doubled hand thrown in still pays nothing
+        keys -= refused_keys(self.rules, kind, self.keys, self.players, frozenset(keys))
         if kind.points == "players":
             keys = (keys - {"points"}) | {"player_points"}
         return frozenset(keys)

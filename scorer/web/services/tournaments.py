@@ -91,7 +91,7 @@ def create_tournament(
         db.session.flush()  # the participants' rows refer to it
         db.session.add_all(
             ParticipantRow(tournament_id=row.id, number=number, name=player, withdrawn=False)
-            for number, player in enumerate(players, start=1))
+            for number, player in players)
         db.session.flush()
         # Paid last, once all is checked: a refusal (429) rolls the rows back, so nothing is made.
         pay_for_tournament(rounds, len(players), seats)

@@ -1,13 +1,15 @@
-"""The organiser's forms: a new tournament, late registration, the draw of a round.
+"""The organiser's forms: a new tournament, late registration, a participant's name and substitute, the draw.
 
 A participants' CSV file is read here too (:func:`names_from_csv`): a name
-column, its header row optional.
+column, its header row optional, and a column of start numbers where it has one.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -16,23 +18,50 @@ from flask_wtf.file import FileField
 from wtforms import HiddenField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from scorer.engine import FAMILIES
+from scorer.engine.options import Choice
+from scorer.engine.values import MAX_NAME
 from scorer.web.lists.forms import one_time_token
-from scorer.web.services.tournament_names import MOST_PARTICIPANTS
+from scorer.web.services.tournament_names import MOST_PARTICIPANTS, MOST_START_NUMBER
 from scorer.web.services.tournaments import MAX_TOURNAMENT_NAME, MOST_DEALS, MOST_ROUNDS
 
 #: The biggest participants' file read: a few thousand names fit in far less.
 MOST_CSV_BYTES = 256 * 1024
 #: The headings a name column may have (compared in lower case).
 NAME_HEADINGS = ("name", "namen", "teilnehmer", "spieler", "player", "participant")
+#: The headings a start number column may have (compared in lower case, without dots and dashes).
+NUMBER_HEADINGS = ("nr", "nummer", "startnummer", "startnr", "start nr", "number", "no", "start number",
+                   "start no", "#")
+#: A line typed as "12; Anna" (or with a comma or a tab): a start number, then the name.
+_NUMBERED_LINE = re.compile(r"\s*(\d{1,6})\s*[;,\t]\s*(\S.*)")
+
+#: A participant as the service takes it: a name, or its start number and name.
+Entry = str | dict[str, Any]
 
 
 class CsvProblem(ValueError):
     """The participants' file could not be read: the words say what was wrong."""
 
 
-def names_in(text: str | None) -> list[str]:
-    """Names typed or pasted one a line, blank lines left out."""
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+def names_in(text: str | None) -> list[Entry]:
+    """Participants typed or pasted one a line ("Anna", or "12; Anna" to keep start number 12)."""
+    entries: list[Entry] = []
+    for line in (text or "").splitlines():
+        numbered = _NUMBERED_LINE.fullmatch(line)
+        if numbered:
+            entries.append({"number": int(numbered[1]), "name": numbered[2].strip()})
+        elif line.strip():
+            entries.append(line.strip())
+    return entries
+
+
+def line_of(entry: Entry) -> str:
+    """A participant as a line of the box: "12; Anna", or the name alone."""
+    return f"{entry['number']}; {entry['name']}" if isinstance(entry, dict) else entry
+
+
+def _heading(cell: str) -> str:
+    return re.sub(r"[.\-_]", " ", cell.lower()).strip()
 
 
 def _text_of(data: bytes) -> str:
@@ -48,10 +77,13 @@ def _text_of(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def names_from_csv(data: bytes) -> list[str]:
-    """The names of a CSV file: the column headed "name" (any case), else the first column.
+def names_from_csv(data: bytes) -> list[Entry]:
+    """The participants of a CSV file: the column headed "name" (any case), else the first column.
 
-    Commas or semicolons separate the columns; without a heading every row is a name.
+    A column headed "Nr", "Startnummer", "number" (...) gives their start
+    numbers, gaps allowed; a row without one takes the next after the
+    highest. Commas or semicolons separate the columns; without a heading
+    every row is a name.
     """
     text = _text_of(data)
     if not text.strip():
@@ -65,22 +97,55 @@ def names_from_csv(data: bytes) -> list[str]:
     except csv.Error as error:
         raise CsvProblem(_("The file could not be read as CSV: %(reason)s", reason=str(error))) from None
     rows = [row for row in rows if any(row)]
-    column = 0
+    column, numbers = 0, None
     if rows:
-        headings = [cell.lower() for cell in rows[0]]
+        headings = [_heading(cell) for cell in rows[0]]
         named = [i for i, heading in enumerate(headings) if heading in NAME_HEADINGS]
+        numbered = [i for i, heading in enumerate(headings) if heading in NUMBER_HEADINGS]
         if named:
             column, rows = named[0], rows[1:]
+            numbers = numbered[0] if numbered else None
         elif len(rows[0]) > 1:
             raise CsvProblem(_("The file has several columns but none headed “name”: "
                                "head the column of names “name”, or keep one column only."))
-    names = [row[column] for row in rows if column < len(row) and row[column]]
-    if not names:
+    entries = [_entry(row, column, numbers, line) for line, row in enumerate(rows, start=2)
+               if column < len(row) and row[column]]
+    if not entries:
         raise CsvProblem(_("The file holds no names."))
-    if len(names) > MOST_PARTICIPANTS:
+    if len(entries) > MOST_PARTICIPANTS:
         raise CsvProblem(_("The file holds %(count)s names; a tournament has at most %(most)s participants.",
-                           count=len(names), most=MOST_PARTICIPANTS))
-    return names
+                           count=len(entries), most=MOST_PARTICIPANTS))
+    _numbers_once(entries)
+    return entries
+
+
+def _entry(row: list[str], column: int, numbers: int | None, line: int) -> Entry:
+    """One participant of the file: the name, with its start number where the file has a column of them."""
+    text = row[numbers].strip() if numbers is not None and numbers < len(row) else ""
+    if not text:
+        return row[column]  # no number: the next after the highest
+    if not text.isdecimal() or not 1 <= int(text) <= MOST_START_NUMBER:
+        raise CsvProblem(_("Line %(line)s: the start number %(number)s is no whole number from 1 to %(most)s.",
+                           line=line, number=text, most=MOST_START_NUMBER))
+    return {"number": int(text), "name": row[column]}
+
+
+def _numbers_once(entries: list[Entry]) -> None:
+    """Refuse a file that gives one start number twice, naming it."""
+    seen: set[int] = set()
+    for entry in entries:
+        if isinstance(entry, dict):
+            if entry["number"] in seen:
+                raise CsvProblem(_("The start number %(number)s is in the file twice: "
+                                   "each participant needs a number of their own.", number=entry["number"]))
+            seen.add(entry["number"])
+
+
+def partner_choices() -> list[tuple[str, str]]:
+    """Sheepshead's ways to find the picker's partner, as the family's own rule names them."""
+    option = FAMILIES["sheepshead"].option("partner_by")
+    assert isinstance(option, Choice)
+    return [(choice, _(option.labels[choice])) for choice in option.choices]
 
 
 class NewTournamentForm(FlaskForm):
@@ -107,6 +172,8 @@ class NewTournamentForm(FlaskForm):
         _l("Participants, one name a line"),
         render_kw={"rows": 8, "autocomplete": "off"},
     )
+    # Not sent (a form of before, a Schafkopf tournament): the family's default.
+    partner_by = SelectField(_l("Sheepshead: the picker's partner is"), choices=[], validate_choice=False)
     upload = FileField(_l("Or a CSV file of the participants"),
                        render_kw={"accept": ".csv,.txt,text/csv,text/plain"})
 
@@ -118,6 +185,24 @@ class RegisterForm(FlaskForm):
         _l("Late participants, one name a line"),
         validators=[DataRequired(_l("Name whoever joins."))],
         render_kw={"rows": 3, "autocomplete": "off"},
+    )
+
+
+class RenameForm(FlaskForm):
+    """A participant's new name."""
+
+    name = StringField(
+        _l("Name"), validators=[DataRequired(_l("Give the participant a name.")), Length(max=MAX_NAME)],
+        render_kw={"autocomplete": "off"},
+    )
+
+
+class SubstituteForm(FlaskForm):
+    """Who plays a participant's seat from the next round drawn."""
+
+    substitute = StringField(
+        _l("Substitute"), validators=[DataRequired(_l("Name the substitute.")), Length(max=MAX_NAME)],
+        render_kw={"autocomplete": "off"},
     )
 
 

@@ -1,4 +1,5 @@
-"""A new tournament: its name, scoring, rounds, deals per round and participants (typed or from a CSV file)."""
+"""A new tournament: its name, scoring (Sheepshead: how the partner is found), rounds, deals per round
+and participants (typed or from a CSV file, with their start numbers)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from scorer.web.limits import limit_list_creation
 from scorer.web.lists.forms import one_time_token
 from scorer.web.models import PresetRow
 from scorer.web.services import tournaments as service
-from scorer.web.tournaments.forms import CsvProblem, NewTournamentForm, names_from_csv, names_in
+from scorer.web.tournaments.forms import (
+    CsvProblem, Entry, NewTournamentForm, line_of, names_from_csv, names_in, partner_choices,
+)
 from scorer.web.tournaments.organiser import remember_organiser
 
 bp = Blueprint("tournament_new", __name__)
@@ -28,8 +31,6 @@ SCORINGS: dict[str, dict[str, Any]] = {
 }
 #: Which field of the new-tournament form a refusal's key belongs to.
 _FIELDS = {"name": "name", "players": "players", "rounds": "rounds", "deals_per_round": "deals"}
-
-
 
 
 
@@ -61,13 +62,15 @@ def _scorings(saved: list[tuple[PresetRow, str]]) -> list[tuple[str, str]]:
     ]
 
 
-def _rules(choice: str, saved: list[tuple[PresetRow, str]]) -> dict[str, Any]:
+def _rules(choice: str, saved: list[tuple[PresetRow, str]], partner_by: str | None) -> dict[str, Any]:
+    if choice == "sheepshead" and partner_by in dict(partner_choices()):
+        return {**SCORINGS[choice], "partner_by": partner_by}
     if choice in SCORINGS:
         return SCORINGS[choice]
     return next(dict(p.rules) for p, _label in saved if f"preset-{p.id}" == choice)
 
 
-def _participants(form: NewTournamentForm) -> tuple[list[str] | None, int]:
+def _participants(form: NewTournamentForm) -> tuple[list[Entry] | None, int]:
     """The names typed and those of the CSV file; None when there are none or the file is bad.
 
     The file's names join the typed ones in the box, so that a form sent back
@@ -75,7 +78,7 @@ def _participants(form: NewTournamentForm) -> tuple[list[str] | None, int]:
     """
     names = names_in(form.players.data)
     upload = form.upload.data
-    from_file: list[str] = []
+    from_file: list[Entry] = []
     if upload is not None and getattr(upload, "filename", None):
         try:
             from_file = names_from_csv(upload.read())
@@ -83,17 +86,18 @@ def _participants(form: NewTournamentForm) -> tuple[list[str] | None, int]:
             form.upload.errors = [*form.upload.errors, str(problem)]
             return None, 0
         names += from_file
-        form.players.data = "\n".join(names)
+        form.players.data = "\n".join(line_of(entry) for entry in names)
     if not names:
         form.players.errors = [*form.players.errors, _("Name the participants, or choose a CSV file of them.")]
         return None, 0
     return names, len(from_file)
 
 
-def _create(form: NewTournamentForm, names: list[str], saved: list[tuple[PresetRow, str]]) -> Any:
+def _create(form: NewTournamentForm, names: list[Entry], saved: list[tuple[PresetRow, str]]) -> Any:
     """Store the tournament; answer the redirect to its page, or None with the refusal on its field."""
     document = {
-        "name": form.name.data, "rules": _rules(form.scoring.data or "", saved), "players": names,
+        "name": form.name.data, "rules": _rules(form.scoring.data or "", saved, form.partner_by.data),
+        "players": names,
         "rounds": form.rounds.data, "deals_per_round": form.deals.data,
     }
     for _attempt in range(2):
@@ -123,6 +127,7 @@ def new_tournament() -> Any:
     saved = _saved_rules()
     form = NewTournamentForm()
     form.scoring.choices = _scorings(saved)
+    form.partner_by.choices = partner_choices()
     from_file = 0
     if request.method == "POST":
         valid = form.validate_on_submit()

@@ -1,6 +1,7 @@
-"""A table's paper sheet, entered by the organiser: each player's final points instead of deals.
+"""A table's paper sheet: entered by the organiser (each player's final points instead of deals),
+and printed (who deals and who sits out each deal; blank sheets before the first draw).
 
-The page takes the tournament's edit key as a list's page takes a list's:
+The entry page takes the tournament's edit key as a list's page takes a list's:
 the edit link (``?key=``) leaves it sealed in the session (see organiser.py), and the page
 answers without the key in its address.
 """
@@ -13,12 +14,15 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorer.engine import ScoringError
+from scorer.engine import ScoringError, dealer_after, parse_rules
+from scorer.tournaments.draw import deals_at
 from scorer.web import i18n
+from scorer.web.labels import sitting_out
 from scorer.web.models import TournamentRow, TournamentTableRow
 from scorer.web.services import Conflict
 from scorer.web.services import tournament_sheets as sheets
 from scorer.web.services import tournaments
+from scorer.web.tournaments import reading
 from scorer.web.tournaments.organiser import organiser_key, remember_organiser
 
 bp = Blueprint("tournament_sheets", __name__)
@@ -150,3 +154,44 @@ def _page(row: TournamentRow, round_number: int, table: TournamentTableRow, seat
         seats=seats, form=form, plus_only=sheets.plus_only(row),
         has_deals=sheets.has_deals(table) and table.sheet is None,
     )
+
+
+# -- printed sheets ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PaperLine:
+    """A deal's line of a printed sheet: its number, the seat that deals it and the seats that sit it out."""
+
+    number: int
+    dealer: int
+    out: frozenset[int]
+
+
+@bp.app_template_global("sheet_lines")
+def sheet_lines(row: TournamentRow, table: reading.Table) -> list[PaperLine]:
+    """The lines of a table's printed sheet: the dealer and who sits out, as the table's list deals.
+
+    Seats are counted from 0 in seating order. The rotation is the engine's
+    (the last seat deals first, then clockwise).
+    """
+    seats = tuple(str(index) for index in range(len(table.seats)))
+    family = parse_rules(row.rules).family
+    lines = []
+    for n in range(1, table.deals + 1):
+        dealer = dealer_after(seats, seats[-1], [None] * (n - 1))
+        lines.append(PaperLine(n, int(dealer), frozenset(int(s) for s in sitting_out(family, seats, dealer))))
+    return lines
+
+
+@bp.get("/t/<tournament_id>/sheets")
+def blank_sheets(tournament_id: str) -> str:
+    """Blank table sheets, to print before the first draw: one for a full table, one for a table of one more."""
+    row = tournaments.get_tournament(tournament_id)
+    family = parse_rules(row.rules).family
+    seats = tournaments.seats_per_table(family)
+    tables = tuple(
+        reading.Table(0, tuple(reading.Seat(0, "") for _seat in range(size)),
+                      deals_at(size, seats, row.deals_per_round))
+        for size in (seats, seats + 1) if size in family.seats)
+    return render_template("tournaments/sheets.html", row=row, round=reading.Round(0, tables), blank=True)
