@@ -172,13 +172,14 @@ def test_a_sheet_per_table_with_a_line_per_deal(client: FlaskClient) -> None:
     page = client.get(f"/t/{tournament['id']}/rounds/1/sheets")
     assert page.status_code == 200
     body = page.get_data(as_text=True)
-    sheets = body.split('<article class="sheet"')[1:]
+    sheets = body.split('<article class="sheet paper-sheet')[1:]
     assert len(sheets) == 2
     for sheet, table, deals in zip(sheets, tournament["tables"], (10, 8)):
         assert len(table["players"]) == deals // 2
-        lines = rows(sheet, "sheet-lines")
+        lines = rows(sheet, "sheet-deals")
         assert [r[0] for r in lines] == [str(n) for n in range(1, deals + 1)]
-        assert all(len(r) == 1 + len(table["players"]) for r in lines)
+        # deal, dealer, game, declarer, solo mark, then a column per player
+        assert all(len(r) == 5 + len(table["players"]) for r in lines)
         head = html.unescape(sheet.split("</thead>")[0])
         assert all(name in head for name in table["players"])
         assert "Signature" in sheet and "Preisschafkopf Ochsenwirt" in html.unescape(sheet)

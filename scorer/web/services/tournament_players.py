@@ -20,6 +20,7 @@ from scorer.web.models import ParticipantRow, ScoreListRow, TournamentRow
 from scorer.web.services.base import MAX_ROW_ID, Conflict, NotFound, _lock, transaction
 from scorer.web.services.settings import _rename_in_list
 from scorer.web.services.state import list_state
+from scorer.web.services.tournament_budget import pay_for_participants
 from scorer.web.services.tournament_names import checked_players, participant_name
 from scorer.web.services.tournaments import drawn_rounds, participants
 
@@ -38,6 +39,8 @@ def _substitutes(present: list[ParticipantRow], but: int | None = None) -> list[
 def register(row: TournamentRow, names: Any) -> list[ParticipantRow]:
     """Register late participants (start numbers as sent, else the next ones): seated from the next round."""
     _lock_tournament(row)
+    if row.ended_at is not None:
+        raise ScoringError("players", N_("the tournament is over: nobody can join any more"))
     if len(drawn_rounds(row)) >= row.rounds:
         raise ScoringError("players", N_("every round is drawn: nobody can join any more"))
     present = participants(row)
@@ -47,6 +50,8 @@ def register(row: TournamentRow, names: Any) -> list[ParticipantRow]:
     added = [ParticipantRow(tournament_id=row.id, number=number, name=player, withdrawn=False)
              for number, player in players]
     db.session.add_all(added)
+    # Paid before the commit: a refusal (429) rolls the participants back.
+    pay_for_participants(row, len(present), len(added))
     try:
         db.session.commit()
     except sa.exc.IntegrityError:  # a start number taken meanwhile, past the lock (it should not be)

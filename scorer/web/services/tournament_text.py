@@ -1,8 +1,9 @@
-"""A tournament's texts: its name, its participants' names, and how a table's list names them.
+"""A tournament's texts: its name, and how a table's list is titled and names its seats.
 
 A table's list is a list like any other, so what it is given must pass as
 any list's title and players do (``plain_text``, ``name``): checked here
-when the tournament or a participant is taken, the draw can never fail on it.
+when the tournament is taken (its participants: ``tournament_names``), the
+draw can never fail on it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from scorer.engine import N_, ScoringError
-from scorer.engine.values import MAX_NAME, MAX_TITLE, name, name_key, plain_text
+from scorer.engine.values import MAX_NAME, MAX_TITLE, name_key, plain_text
 
 #: The longest tournament name kept (the form takes as many).
 MAX_TOURNAMENT_NAME = 80
@@ -29,11 +30,6 @@ def tournament_name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScoringError("name", N_("needs a name for the tournament"))
     return plain_text(value.strip()[:MAX_TOURNAMENT_NAME].strip(), "name", most=MAX_TOURNAMENT_NAME)
-
-
-def participant_name(value: Any, key: str = "players") -> str:
-    """Read a participant's (or a substitute's) name as a list's player: checked for length and characters."""
-    return name(value, key).strip()
 
 
 def table_title(tournament: str, round_number: int, table: int) -> str:

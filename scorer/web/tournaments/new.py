@@ -10,7 +10,6 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError, parse_rules
 from scorer.web import access, i18n, services
-from scorer.web.limits import limit_list_creation
 from scorer.web.lists.forms import one_time_token
 from scorer.web.models import PresetRow
 from scorer.web.services import tournaments as service
@@ -121,7 +120,6 @@ def _create(form: NewTournamentForm, names: list[Entry], saved: list[tuple[Prese
 
 
 @bp.route("/t/new", methods=["GET", "POST"])
-@limit_list_creation
 def new_tournament() -> Any:
     """Name, scoring, rounds, deals per round, the participants (typed or from a CSV file)."""
     saved = _saved_rules()
