@@ -205,6 +205,11 @@ VISITS = [
     Visit("tournament-sheets", "/t/{played_tournament}/rounds/1/sheets"),
     Visit("tournament-prizes", "/t/{played_tournament}/prizes"),
     Visit("tournament-participants", "/t/{tournament}/participants"),
+    # A participant's own page for the organiser (rename, substitute, withdraw), the question
+    # a withdrawal asks first, and the blank table sheets printable before any draw.
+    Visit("tournament-participant", "/t/{tournament}/players/1"),
+    Visit("tournament-withdraw-ask", "/t/{tournament}/players/1/withdraw"),
+    Visit("tournament-blank-sheets", "/t/{tournament}/sheets"),
     Visit("error-404", "/l/no-such-list", status=404),
     Visit("error-403", "/l/{watched}/deals/new", status=403),
 ]
