@@ -87,6 +87,14 @@ class Option:
         """The JSON type, for the docs table."""
         return "value"
 
+    def games_under(self, value: Any, games: frozenset[str], chosen: bool) -> frozenset[str]:
+        """Give the games a list allows under this option's value (``chosen``: the list named them).
+
+        Most options leave the games as they are; one may take a game out of
+        the family's defaults, or refuse a list that names it.
+        """
+        return games
+
 
 @dataclass(frozen=True)
 class Flag(Option):

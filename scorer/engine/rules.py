@@ -50,6 +50,9 @@ def parse_rules(data: Any) -> RuleSet:
         else:
             values[option.key] = option.default_for(values)
     _games_follow_their_rules(family, data, values)
+    if "games" in values:
+        for option in family.options:
+            values["games"] = option.games_under(values[option.key], values["games"], "games" in data)
     return RuleSet(family=family, values=MappingProxyType(values))
 
 

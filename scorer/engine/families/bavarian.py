@@ -24,7 +24,8 @@ from scorer.engine.families.common import (
 from scorer.engine.families.payouts import against_all, side_against_side
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.families.ramsch import Durchmarsch, ramsch
-from scorer.engine.families.table_points import TablePoints, plays_table_points, plus_only, table_value
+from scorer.engine.families.table_points import SystemGate, TablePoints
+from scorer.engine.families.table_points_games import passed_hand, plays_table_points, plus_only, table_value, table_won
 from scorer.engine.options import Choice, LaufendeFrom, Number
 
 NAME = "bavarian"
@@ -72,6 +73,8 @@ def _side_plays(
     _check_sie(rules, deal)
     points = side_points(deal, widow=False)
     won = declarer_won(deal, points)
+    if plays_table_points(rules):
+        won = table_won(rules, table, deal, won, points)
     terms, multipliers, value = game_value(rules, GAMES[deal.game], deal, points, won)
     sign = 1 if won else -1
     declarer, *partner = side
@@ -97,8 +100,9 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     terms: tuple[Term, ...]
     multipliers: tuple[Multiplier, ...]
     if plays_table_points(rules):
-        terms, multipliers = table_value(rules, GAMES["bettel"], deal, None, won), ()
-        value = worth(terms)
+        won = table_won(rules, table, deal, won)
+        terms, multipliers = table_value(rules, GAMES["bettel"], deal, None, won)
+        value = worth(terms, multipliers)
     else:
         value = rules.tariffs["bettel"]
         terms = (Term("bettel", value),)
@@ -114,11 +118,18 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     )
 
 
+def _passed(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
+    """A hand everyone passed: thrown in, or under tournament points as the system says."""
+    return passed_hand(rules, table, deal, carry, GAMES["sauspiel"])
+
+
 # -- the family as data -------------------------------------------------------------------
 
 _DOUBLED = frozenset({"laufende", "contra", "re", "doubles", "bock"})
 _BOCK = Gate("bock", SET)
 _OLD_SIE = Gate("edition", 1)
+#: A hand everyone passed takes card points where the table plays it "über Kreuz".
+_CROSS = SystemGate("passed", "cross")
 _NEEDS_PARTNER = needs(**NEEDS_DECLARER, partner=N_("is missing: who held the called ace?"))
 
 
@@ -136,8 +147,8 @@ def _solo(
 GAMES = MappingProxyType(
     {
         "sauspiel": Game(
-            "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner"}, _NEEDS_PARTNER,
-            MappingProxyType({"bock": _BOCK}), kind="partner", trumps=14, partner="called",
+            "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner", "forced"}, _NEEDS_PARTNER,
+            MappingProxyType({"bock": _BOCK, "forced": SystemGate("passed", "forced")}), kind="partner", trumps=14, partner="called",
             label=N_("Sauspiel"), short="Sau"),
         "wenz": _solo("wenz", 4, sie=_OLD_SIE, label=N_("Wenz")),
         "solo": _solo("solo", 14, label=N_("Solo")),
@@ -170,7 +181,9 @@ GAMES = MappingProxyType(
             kind="all", points="players",
             label=N_("Ramsch")),
         "penalty": penalty_game(frozenset({"bock"}), {"bock": _BOCK}),
-        "passed": thrown_in(frozenset({"doubles", "bock"}), {"bock": _BOCK}),
+        "passed": thrown_in(
+            frozenset({"doubles", "bock", "points", "schwarz", "laufende"}),
+            {"bock": _BOCK, **dict.fromkeys(("points", "schwarz", "laufende"), _CROSS)}, score=_passed),
     }
 )
 
@@ -180,6 +193,8 @@ TERMS = MappingProxyType({
     "doubles": (N_("doubled"), "gelegt"),
     "sie": (N_("Sie"), "Sie"),
     "ouvert": (N_("Ouvert"), "Ouvert"),
+    "hearts_solo": (N_("Heart solo"), "Herz-Solo"),
+    "cross": (N_("Cross game"), "Über Kreuz"),
     "virgins": (N_("Virgins"), "Jungfrauen"),
     "virgin": (N_("Virgin"), "Jungfrau"),
     **BOCK_AND_STOCK_TERMS,

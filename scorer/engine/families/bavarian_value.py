@@ -8,7 +8,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Game, RuleSet, Table
 from scorer.engine.families.payouts import laufende_paid, schneider
-from scorer.engine.families.table_points import plays_table_points, table_value
+from scorer.engine.families.table_points_games import plays_table_points, table_value
 
 
 def check_modifiers(deal: Deal, table: Table) -> None:
@@ -40,8 +40,8 @@ def game_value(
     stands for them. Contra, re and the doubles double last.
     """
     if plays_table_points(rules):
-        points_terms = table_value(rules, game, deal, points, won)
-        return points_terms, (), worth(points_terms)
+        points_terms, times = table_value(rules, game, deal, points, won)
+        return points_terms, times, worth(points_terms, times)
     tariffs = rules.tariffs
     name = game.tariff or game.name
     terms = [Term(name, tariffs[name])]

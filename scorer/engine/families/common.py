@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.errors import N_
-from scorer.engine.families.base import Game, Gate
+from scorer.engine.families.base import Game, Gate, Score
 from scorer.engine.families.payouts import nothing
 from scorer.engine.options import MAX_TARIFF, Games, Number, Tariffs
 
@@ -73,10 +73,12 @@ def point_value_option(default: int) -> Number:
     )
 
 
-def thrown_in(keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None) -> Game:
-    """The hand thrown in: nothing is played and nothing paid; its deal may take ``keys``."""
+def thrown_in(
+    keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None, score: Score = nothing
+) -> Game:
+    """The hand thrown in: nothing is played and nothing paid (unless ``score`` says otherwise); its deal may take ``keys``."""
     return Game(
-        "passed", nothing, keys, gated=MappingProxyType(dict(gated or {})), kind="none", points=None,
+        "passed", score, keys, gated=MappingProxyType(dict(gated or {})), kind="none", points=None,
         label=N_("Thrown in"), german="Zusammengeworfen", in_breakdown=False,
     )
 
