@@ -131,6 +131,10 @@ class Gate:
             return rules[self.rule] is not None
         return bool(rules.get(self.rule) == self.value)
 
+    def current(self, rules: RuleSet) -> Any:
+        """The value the gate's rule has under these rules (to say why the gate is shut)."""
+        return rules[self.rule]
+
 
 @dataclass(frozen=True)
 class Game:

@@ -129,7 +129,7 @@ _DOUBLED = frozenset({"laufende", "contra", "re", "doubles", "bock"})
 _BOCK = Gate("bock", SET)
 _OLD_SIE = Gate("edition", 1)
 #: A hand everyone passed takes card points where the table plays it "über Kreuz".
-_CROSS = SystemGate("passed", "cross")
+_CROSS = SystemGate("table_points.passed", "cross")
 _NEEDS_PARTNER = needs(**NEEDS_DECLARER, partner=N_("is missing: who held the called ace?"))
 
 
@@ -148,7 +148,7 @@ GAMES = MappingProxyType(
     {
         "sauspiel": Game(
             "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner", "forced"}, _NEEDS_PARTNER,
-            MappingProxyType({"bock": _BOCK, "forced": SystemGate("passed", "forced")}), kind="partner", trumps=14, partner="called",
+            MappingProxyType({"bock": _BOCK, "forced": SystemGate("table_points.passed", "forced")}), kind="partner", trumps=14, partner="called",
             label=N_("Sauspiel"), short="Sau"),
         "wenz": _solo("wenz", 4, sie=_OLD_SIE, label=N_("Wenz")),
         "solo": _solo("solo", 14, label=N_("Solo")),

@@ -37,7 +37,7 @@ def check(rules: RuleSet, game: Game, deal: Deal) -> None:
                 )
             raise ScoringError(
                 key, N_("this list does not use %(name)s (house rule %(rule)s is %(value)s)"),
-                name=key, rule=gate.rule, value=shown(rules[gate.rule]),
+                name=key, rule=gate.rule, value=shown(gate.current(rules)),
             )
 
 

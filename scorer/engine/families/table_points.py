@@ -23,6 +23,7 @@ from scorer.engine.families.base import Game, Gate, RuleSet
 from scorer.engine.options import Option
 from scorer.engine.values import flag, mapping, unknown_key, whole
 
+_KEY = "table_points"
 CUSTOM = "custom"
 #: A Tout or Sie worth the game's plain value and Laufende, times k: ``{"times": k}``.
 TIMES = "times"
@@ -78,8 +79,17 @@ class SystemGate(Gate):
 
     def opens(self, rules: RuleSet) -> bool:
         """Tell whether these rules play tournament points with the rule at the gate's value."""
-        system = rules.get("table_points")
-        return system is not None and bool(system[self.rule] == self.value)
+        system = rules.get(_KEY)
+        return system is not None and bool(system[self._setting] == self.value)
+
+    def current(self, rules: RuleSet) -> Any:
+        """The rule's value under these rules: null where the list plays no tournament points."""
+        system = rules.get(_KEY)
+        return None if system is None else system[self._setting]
+
+    @property
+    def _setting(self) -> str:
+        return self.rule.removeprefix(f"{_KEY}.")
 
 
 def _choices(values: tuple[Any, ...]) -> str:

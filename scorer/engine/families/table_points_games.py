@@ -54,8 +54,8 @@ def table_value(
         said = "sie" if deal.sie else "tout"
         if isinstance(table[said], Mapping):
             # The game's plain value and its Laufende, times k; no schneider or schwarz.
-            terms = (Term(name, _row(table, name)[0]), *_laufende(system, game, deal, game.name))
-            return terms, (Multiplier(said, table[said][TIMES]),)
+            times = (Term(name, _row(table, name)[0]), *_laufende(system, game, deal, game.name))
+            return times, (Multiplier(said, table[said][TIMES]),)
         return (Term(said, table[said]), *_laufende(system, game, deal, said)), ()
     if isinstance(table[name], int):
         return (Term(name, table[name]),), ()  # a Bettel's one value
