@@ -133,8 +133,15 @@ def deals_at(table_size: int, seats: int, deals_per_round: int) -> int:
     round's count, so everyone sits out equally often and plays as many games
     as at a full table (Kohler Falls: 20 hands, 24 at a table of six).
 
-    >>> deals_at(4, 4, 32), deals_at(5, 4, 32), deals_at(6, 5, 20), deals_at(5, 4, 30)
-    (32, 40, 24, 40)
+    A full table plays the count as given, whole turns of the deal or not:
+    30 deals at four (self-bar) are seven turns and two deals more, so the
+    first two dealers deal eight times and the others seven. Dealing pays
+    nothing, so nobody's points gain or lose by it; only where a hand
+    everyone passed is played (a cross or forced game) does the player
+    after the dealer lead once more than another.
+
+    >>> deals_at(4, 4, 32), deals_at(5, 4, 32), deals_at(6, 5, 20), deals_at(5, 4, 30), deals_at(4, 4, 30)
+    (32, 40, 24, 40, 30)
     """
     if table_size == seats:
         return deals_per_round

@@ -20,7 +20,7 @@ from scorer.engine.deals import KEYS as SHARED_KEYS
 from scorer.engine.deals import Key
 from scorer.engine.families import bavarian, bavarian3, german, sheepshead, sheepshead3
 from scorer.engine.families.base import Family, Game
-from scorer.engine.families.payouts import nothing
+from scorer.engine.families.common import thrown_in
 
 #: Every family by name, in the order the app offers them.
 FAMILIES: Mapping[str, Family] = MappingProxyType(
@@ -34,8 +34,8 @@ def _every_game() -> tuple[str, ...]:
     for family in FAMILIES.values():
         for game in family.games.values():
             games.setdefault(game.name, game)
-    # The games played, then the hand thrown in (which scores nothing).
-    return tuple(sorted(games, key=lambda game: games[game].score is nothing))
+    # The games played, then the hand thrown in (which scores nothing, or a cross game).
+    return tuple(sorted(games, key=lambda game: game == thrown_in().name))
 
 
 def _every_key() -> Mapping[str, Key]:
