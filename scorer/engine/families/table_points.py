@@ -242,7 +242,10 @@ def _laufende(value: Any, where: str, played: list[Game]) -> Mapping[str, Any]:
     for key in given:
         if key not in ("from", "max", "value"):
             raise unknown_key(key, ("from", "max", "value"), "object", path=where)
-    start = whole(given.get("from", 1), f"{where}.from", low=1, high=14)
+    for key in ("from", "value"):
+        if key not in given:
+            raise ScoringError(f"{where}.{key}", N_("is missing: Laufende in points need from and value"))
+    start = whole(given["from"], f"{where}.from", low=1, high=14)
     cap = given.get("max")
     if cap is not None:
         cap = whole(cap, f"{where}.max", low=start, high=14)
