@@ -76,6 +76,7 @@ def create_tournament(
     players = checked_players(document.get("players"))
     rounds = whole(document.get("rounds"), "rounds", low=1, high=MOST_ROUNDS)
     deals = whole(document.get("deals_per_round"), "deals_per_round", low=1, high=MOST_DEALS)
+    seats = seats_per_table(parse_rules(rules).family)
     # Any count is taken (two rounds of 30 at tables of four): a table whose count is not whole
     # turns of the deal lets the first dealers deal once more (scorer.tournaments.draw.deals_at).
     key = key_from_token(token) if token else secrets.token_urlsafe(24)
