@@ -261,7 +261,7 @@ OPTIONS = (
     STOCK,
     TablePoints(
         "table_points", None, N_("Tournament points"),
-        N_("A tournament's points per game and result instead of money: the systems 1/5, 1/2 or custom."),
+        N_("A tournament's points per game and result instead of money: a published system or a custom one."),
         section="hidden", games=GAMES,
     ),
     Number(
