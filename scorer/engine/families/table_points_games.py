@@ -171,9 +171,11 @@ def passed_hand(rules: RuleSet, table: Table, deal: Deal, carry: Carry, sauspiel
     terms, multipliers = table_value(rules, sauspiel, deal, points, won)
     terms = (Term("cross", terms[0].units), *terms[1:])
     value = worth(terms, multipliers)
-    winners, losers = ((first, third), (second, fourth)) if won else ((second, fourth), (first, third))
+    won_by = {first, third} if won else {second, fourth}
+    winners = tuple(who for who in table.active if who in won_by)
+    losers = tuple(who for who in table.active if who not in won_by)
     return Outcome(
-        side_against_side(table, set(winners), value), carry,
+        side_against_side(table, won_by, value), carry,
         breakdown=Breakdown(terms, multipliers, value, (Share("winner", winners, 1), Share("loser", losers, -1))),
     )
 
