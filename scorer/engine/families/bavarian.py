@@ -193,7 +193,7 @@ TERMS = MappingProxyType({
     "doubles": (N_("doubled"), "gelegt"),
     "sie": (N_("Sie"), "Sie"),
     "ouvert": (N_("Ouvert"), "Ouvert"),
-    "hearts_solo": (N_("Heart solo"), "Herz-Solo"),
+    "hearts_solo": (N_("Herz-Solo"), "Herz-Solo"),
     "cross": (N_("Cross game"), "Über Kreuz"),
     "virgins": (N_("Virgins"), "Jungfrauen"),
     "virgin": (N_("Virgin"), "Jungfrau"),
