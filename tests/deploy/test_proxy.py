@@ -58,14 +58,26 @@ def test_answers_over_https_say_https_only_same_origin_referers_and_a_secure_coo
     assert {"Secure", "HttpOnly", "SameSite=Lax"} <= {part.strip() for part in cookie.split(";")}, cookie
 
 
+@pytest.mark.any_port
 def test_plain_http_is_sent_to_https(site: Site, phones: OpenPhone) -> None:
     answer = site.request("GET", "/l/abc?x=1", secure=False)
     assert answer.status == 301
-    assert answer.header("Location") == f"https://{HOST}/l/abc?x=1"
-    # A phone typing the address without https lands on the https page.
+    assert answer.header("Location") == f"{site.url}/l/abc?x=1"
+    # A phone typing the address without https lands on the https page, at the site's port.
     page = phones("en").page
-    page.goto(f"http://{HOST}/new")
-    assert page.url == f"https://{HOST}/new"
+    http = "" if site.ports.public_http == 80 else f":{site.ports.public_http}"
+    page.goto(f"http://{HOST}{http}/new")
+    assert page.url == f"{site.url}/new"
+
+
+@pytest.mark.any_port
+def test_a_forged_host_is_sent_to_the_configured_name_and_refused_over_https(site: Site) -> None:
+    # The redirect's target is the configured name, so a forged Host cannot send the link's key away.
+    answer = site.request("GET", "/l/abc?key=K", headers={"Host": "evil.example"}, secure=False)
+    assert answer.status == 301
+    assert answer.header("Location") == f"{site.url}/l/abc?key=K"
+    # Over https only the configured name reaches the app, which builds its links from it.
+    assert site.request("GET", "/new", headers={"Host": "evil.example"}).status == 421
 
 
 def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
