@@ -40,7 +40,8 @@ def test_nginx_serves_the_repository_s_site_file_with_only_the_host_s_values_put
     (("/var/log/nginx/scorer.log", "/srv/scorer/access.log"), "the access log"),
 ])
 def test_a_site_file_the_tests_could_not_fill_in_fails_loudly(edit: tuple[str, str], what: str) -> None:
-    values = {"host": HOST, "public": HOST, "http": "1", "https": "2", "cert": "/c", "key": "/k", "app": "3", "access_log": "/l"}
+    values = {"host": HOST, "public": HOST, "http": "1", "https": "2", "cert": "/c", "key": "/k", "app": "3",
+              "access_log": "/l"}
     changed = SITE_FILE.read_text().replace(*edit)
     with pytest.raises(AssertionError, match=what):
         render_site(changed, values)
