@@ -5,7 +5,9 @@ time: a certificate made for the run (a throwaway CA and a server
 certificate for ``scorer.test``), Redis for the rate limit's counts, the app
 as deploy/scorer.service starts it (``scorer serve``: the migrations, then
 gunicorn with the package's settings) on a PostgreSQL database of its own,
-and Debian's nginx serving deploy/nginx.conf in front of it. Chromium
+and Debian's nginx serving deploy/nginx.conf in front of it, as a host
+serving 443 has it (the browser's default ports mapped to nginx's) and, for
+the tests marked ``any_port``, on a high port the addresses name. Chromium
 reaches ``scorer.test`` at nginx's ports and takes the server certificate as
 valid (its public key is named on the command line), so pages are a secure
 context and the service worker runs. Everything is stopped at the end of the
