@@ -123,11 +123,14 @@ class BuildWithCatalogs(build_py):
 class SourceOfKeptFiles(sdist):
     """A source distribution of the package, its served folders and the deploy files git keeps."""
 
-    def add_defaults(self) -> None:
-        super().add_defaults()
-        self.filelist.extend(sorted(
-            name for name in kept_files()
-            if (name.split("/")[0] in SHIPPED or name in BESIDES) and shipped(name)))
+    def make_release_tree(self, base_dir: str, files: list[str]) -> None:
+        """Lay out the package's files, then the served folders' and the deploy files git keeps."""
+        super().make_release_tree(base_dir, files)
+        for name in sorted(kept_files()):
+            if (name.split("/")[0] in SHIPPED or name in BESIDES) and shipped(name):
+                target = Path(base_dir) / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / name, target)
 
 
 setup(cmdclass={"build_py": BuildWithCatalogs, "sdist": SourceOfKeptFiles})
