@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ REQUIRED = {"NoNewPrivileges": "yes", "ProtectSystem": "strict", "PrivateTmp": "
             "ProtectHome": "yes", "UMask": "0077", "StateDirectory": "scorer"}
 
 
-def test_systemd_rates_the_unit_s_exposure_at_most_four(tmp_path: pytest.TempPathFactory) -> None:
+def test_systemd_rates_the_unit_s_exposure_at_most_four(tmp_path: Path) -> None:
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.fail("systemd-analyze is missing: tests/deploy need systemd (apt-get install systemd)",
