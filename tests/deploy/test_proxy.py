@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -81,6 +82,16 @@ def test_a_forged_host_is_sent_to_the_configured_name_and_refused_over_https(sit
     assert site.request("GET", "/new", headers={"Host": "evil.example"}).status == 421
 
 
+def logged(log: Path, line: str, within: float = 10.0) -> str:
+    """The log's text once it holds ``line``: a server writes its access log after the answer."""
+    deadline = time.monotonic() + within
+    text = log.read_text(errors="replace")
+    while line not in text and time.monotonic() < deadline:
+        time.sleep(0.05)
+        text = log.read_text(errors="replace")
+    return text
+
+
 def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
     site: Site, nginx: Nginx, app_server: AppServer,
 ) -> None:
@@ -90,7 +101,7 @@ def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
     assert opened.status in (200, 302, 303), opened.status
     path = f"/l/{made['id']}"
     for log in (nginx.access_log, app_server.log):
-        text = log.read_text(errors="replace")
+        text = logged(log, f'"GET {path} HTTP/1.1"')
         assert f'"GET {path} HTTP/1.1"' in text, f"{log.name}: {text[-2000:]}"
         assert "key=" not in text and made["edit_key"] not in text, log.name
 
