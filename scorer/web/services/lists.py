@@ -181,12 +181,12 @@ def create_list(
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
         raise ScoringError("ends", N_("must be an object"))
-    digest = token_digest(token) if token else None
+    digest = token_digest("list", token) if token else None
     if digest:
         repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == digest))
         if repeat is not None:
-            return repeat, key_from_token(token or "")
-    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+            return repeat, key_from_token("list", token or "")
+    key = key_from_token("list", token) if token else secrets.token_urlsafe(24)
     row = ScoreListRow(
         id=_new_list_id(),
         creation_token=digest,
