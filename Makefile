@@ -18,6 +18,8 @@ CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
 # The deployed host's tests (tests/deploy) put Debian's nginx in front, over https.
 NGINX  ?= /usr/sbin/nginx
+# The unit's sandbox is rated by systemd's own analyzer (tests/deploy/test_unit.py).
+SYSTEMD_ANALYZE ?= /usr/bin/systemd-analyze
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # German translations, compiled from the catalog in the repo.
@@ -49,7 +51,7 @@ run: $(STAMP) instance/config.py $(MO)
 # runs on PostgreSQL only, as a host does: in the second run.
 # pytest exits 5 when it collected no tests; make fails on any non-zero exit,
 # so an empty run fails `make test` as it should.
-test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(MO)
+test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
 	$(BIN)/python -m pytest --ignore=tests/deploy $(PYTEST_ARGS)
 	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -81,6 +83,10 @@ $(CHROMIUM):
 $(REDIS_SERVER):
 	$(SUDO) apt-get update
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server
+
+$(SYSTEMD_ANALYZE):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends systemd
 
 $(NGINX):
 	$(SUDO) apt-get update

@@ -247,7 +247,8 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(tournaments_api.bp)
     csrf.exempt(tournament_people_api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
-        # Browser tests only: drop answers after a deal is stored.
+        # Browser tests only: drop answers after a deal is stored. The module is
+        # kept in git for them and never shipped (setup.py's TEST_ONLY).
         from scorer.web.offline import testing
 
         testing.register(app)

@@ -1,7 +1,8 @@
 """``scorer serve``: what a host types to run the app in production.
 
-It refuses to start without a good ``SECRET_KEY``, brings the database's
-schema up to date, then becomes gunicorn with the project's settings
+It refuses to start without a good ``SECRET_KEY``, with the debugger, or
+without a chosen database (scorer/web/serve_checks.py), brings the
+database's schema up to date, then becomes gunicorn with the project's settings
 (scorer/web/gunicorn_conf.py), so that signals from systemd or the shell
 reach gunicorn itself.
 """
@@ -26,10 +27,12 @@ def serve(gunicorn_args: list[str], *, migrate: bool = True) -> int:
     Returns only when it refuses to start (the exit status).
     """
     from scorer.web.app import MissingSecretKey, SecretKeyTooShort, create_app
+    from scorer.web.serve_checks import Refused, check
 
     try:
         app = create_app()
-    except (MissingSecretKey, SecretKeyTooShort) as refusal:
+        check(app)
+    except (MissingSecretKey, SecretKeyTooShort, Refused) as refusal:
         print(f"scorer serve: {refusal}", file=sys.stderr)
         return EXIT_REFUSED
     if migrate:

@@ -50,8 +50,9 @@ class Site:
 
     @property
     def url(self) -> str:
-        """The site's address as a phone has it: the default port, which the browser maps to nginx's."""
-        return f"https://{HOST}"
+        """The site's address as a phone has it: the default port (the browser maps it to nginx's)
+        or nginx's own high port."""
+        return self.ports.origin
 
     def tls_socket(self, timeout: float = 10) -> ssl.SSLSocket:
         """A TLS connection to nginx, checked against the CA for the name ``HOST``."""
@@ -62,14 +63,15 @@ class Site:
                 headers: dict[str, str] | None = None, *, secure: bool = True,
                 timeout: float = 10) -> Answer:
         """One request, over https (or plain http to the port-80 server), in ``timeout`` seconds."""
-        # Addressed to the default ports (the Host header says scorer.test, as a browser's
-        # does), connected to nginx's.
+        # Addressed to the site's ports as a browser has them (the Host header says
+        # scorer.test, with the port unless it is the default), connected to nginx's.
         connection: http.client.HTTPConnection
         if secure:
-            connection = http.client.HTTPSConnection(HOST, timeout=timeout, context=self.context)
+            connection = http.client.HTTPSConnection(HOST, self.ports.public_https, timeout=timeout,
+                                                     context=self.context)
             connection.sock = self.tls_socket(timeout)
         else:
-            connection = http.client.HTTPConnection(HOST, timeout=timeout)
+            connection = http.client.HTTPConnection(HOST, self.ports.public_http, timeout=timeout)
             connection.sock = socket.create_connection(("127.0.0.1", self.ports.http), timeout=timeout)
         try:
             connection.request(method, path, body=body, headers=headers or {})

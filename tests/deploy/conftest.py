@@ -5,7 +5,9 @@ time: a certificate made for the run (a throwaway CA and a server
 certificate for ``scorer.test``), Redis for the rate limit's counts, the app
 as deploy/scorer.service starts it (``scorer serve``: the migrations, then
 gunicorn with the package's settings) on a PostgreSQL database of its own,
-and Debian's nginx serving deploy/nginx.conf in front of it. Chromium
+and Debian's nginx serving deploy/nginx.conf in front of it, as a host
+serving 443 has it (the browser's default ports mapped to nginx's) and, for
+the tests marked ``any_port``, on a high port the addresses name. Chromium
 reaches ``scorer.test`` at nginx's ports and takes the server certificate as
 valid (its public key is named on the command line), so pages are a secure
 context and the service worker runs. Everything is stopped at the end of the
@@ -98,6 +100,33 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         redis.stop()
 
 
+#: The two ways a host serves the site: behind 80 and 443 (the browser's default ports, mapped
+#: to nginx's), or on a high port the addresses carry (the Host and the Referer name it).
+TOPOLOGIES = ("443", "high-port")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "any_port: run on a high port too, not only behind 443 (tests/deploy/conftest.py)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Serve each test behind 443; those marked ``any_port`` on a high port as well.
+
+    Only the forms and the redirect run twice, to keep the run short: they are
+    what the port changes (the CSRF check's Referer, the redirect's target).
+    """
+    if "topology" in metafunc.fixturenames:
+        chosen = TOPOLOGIES if metafunc.definition.get_closest_marker("any_port") else TOPOLOGIES[:1]
+        metafunc.parametrize("topology", chosen, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
+def topology(request: pytest.FixtureRequest) -> str:
+    """Which of ``TOPOLOGIES`` nginx serves for this test."""
+    return str(request.param)
+
+
 @pytest.fixture(scope="session")
 def ports() -> Ports:
     """Free loopback ports for nginx's http and https servers and for the app."""
@@ -150,12 +179,18 @@ def app_server(tmp_path_factory: pytest.TempPathFactory, database: str, redis_ur
 
 @pytest.fixture(scope="session")
 def nginx(tmp_path_factory: pytest.TempPathFactory, certificate: Certificate, ports: Ports,
-          app_server: AppServer) -> Iterator[Nginx]:
-    """nginx serving deploy/nginx.conf in front of the app.
+          app_server: AppServer, topology: str) -> Iterator[Nginx]:
+    """nginx serving deploy/nginx.conf in front of the app, behind 443 or on high ports of its own.
 
     At the end its access log must hold no edit key: the tests open edit links.
     """
     need(NGINX, "Debian's nginx (apt-get install nginx)")
+    if topology != "443":
+        chosen = {ports.http, ports.https, ports.app}
+        while len(chosen) < 5:
+            chosen.add(free_port())
+        http, https = sorted(chosen - {ports.http, ports.https, ports.app})
+        ports = Ports(http=http, https=https, app=ports.app, seen=True)
     server = Nginx(tmp_path_factory.mktemp("nginx"), ports, certificate)
     try:
         yield server.start()
@@ -167,9 +202,9 @@ def nginx(tmp_path_factory: pytest.TempPathFactory, certificate: Certificate, po
 
 
 @pytest.fixture(scope="session")
-def site(certificate: Certificate, ports: Ports, nginx: Nginx) -> Site:
+def site(certificate: Certificate, nginx: Nginx) -> Site:
     """The deployed site, https through nginx, for a client without a browser."""
-    return Site(certificate, ports)
+    return Site(certificate, nginx.ports)
 
 
 @pytest.fixture(scope="session")
@@ -177,13 +212,14 @@ def deploy_browser(playwright_session: Playwright, certificate: Certificate, sit
     """Debian's Chromium that finds ``scorer.test`` on loopback and takes its certificate as valid."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is not at {CHROMIUM}: `make test` installs Debian's chromium", pytrace=False)
+    # Behind 443, the site at its default ports, as a phone has it: the page's origin, the
+    # Host and the Referer carry no port. On a high port, nginx's own ports, which they carry.
+    rules = (f"MAP {HOST} 127.0.0.1" if site.ports.seen else
+             f"MAP {HOST}:443 127.0.0.1:{site.ports.https},MAP {HOST}:80 127.0.0.1:{site.ports.http}")
     browser = playwright_session.chromium.launch(
         executable_path=CHROMIUM, headless=True,
         args=[*CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={certificate.spki}",
-              # The site at its default ports, as a phone has it: the page's origin, the
-              # Host and the Referer carry no port, as they do on a host serving 443.
-              f"--host-resolver-rules=MAP {HOST}:443 127.0.0.1:{site.ports.https},"
-              f"MAP {HOST}:80 127.0.0.1:{site.ports.http}"],
+              f"--host-resolver-rules={rules}"],
     )
     try:
         yield browser
@@ -219,9 +255,12 @@ def phones(deploy_browser: Browser, site: Site) -> Iterator[OpenPhone]:
         return phone
 
     yield open_phone
+    plain = HOST if site.ports.public_http == 80 else f"{HOST}:{site.ports.public_http}"
     for phone, _offline in opened:
         phone.context.close()
     for phone, offline in opened:
         errors = [text for text in phone.watch.console_errors if not (offline and NETWORK_NOISE.match(text))]
         assert errors == [], f"console errors: {errors}"
-        assert phone.watch.foreign_requests == [], f"requests to other hosts: {phone.watch.foreign_requests}"
+        # The site's plain http address (on a high port, another netloc) only redirects here.
+        foreign = [url for url in phone.watch.foreign_requests if urlsplit(url).netloc != plain]
+        assert foreign == [], f"requests to other hosts: {foreign}"

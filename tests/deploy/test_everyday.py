@@ -26,6 +26,7 @@ WENZ = {"game": "wenz", "declarer": "Dora", "points": 50}
 TITLES = {"en": "Friday at the Wirt", "de": "Freitag beim Wirt"}
 
 
+@pytest.mark.any_port
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_new_list_takes_a_deal_with_scripts_and_one_without_and_undoes_and_restores(
     site: Site, phones: OpenPhone, lang: str,

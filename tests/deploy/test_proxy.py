@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -40,7 +41,8 @@ def test_nginx_serves_the_repository_s_site_file_with_only_the_host_s_values_put
     (("/var/log/nginx/scorer.log", "/srv/scorer/access.log"), "the access log"),
 ])
 def test_a_site_file_the_tests_could_not_fill_in_fails_loudly(edit: tuple[str, str], what: str) -> None:
-    values = {"host": HOST, "http": "1", "https": "2", "cert": "/c", "key": "/k", "app": "3", "access_log": "/l"}
+    values = {"host": HOST, "public": HOST, "http": "1", "https": "2", "cert": "/c", "key": "/k", "app": "3",
+              "access_log": "/l"}
     changed = SITE_FILE.read_text().replace(*edit)
     with pytest.raises(AssertionError, match=what):
         render_site(changed, values)
@@ -58,14 +60,36 @@ def test_answers_over_https_say_https_only_same_origin_referers_and_a_secure_coo
     assert {"Secure", "HttpOnly", "SameSite=Lax"} <= {part.strip() for part in cookie.split(";")}, cookie
 
 
+@pytest.mark.any_port
 def test_plain_http_is_sent_to_https(site: Site, phones: OpenPhone) -> None:
     answer = site.request("GET", "/l/abc?x=1", secure=False)
     assert answer.status == 301
-    assert answer.header("Location") == f"https://{HOST}/l/abc?x=1"
-    # A phone typing the address without https lands on the https page.
+    assert answer.header("Location") == f"{site.url}/l/abc?x=1"
+    # A phone typing the address without https lands on the https page, at the site's port.
     page = phones("en").page
-    page.goto(f"http://{HOST}/new")
-    assert page.url == f"https://{HOST}/new"
+    http = "" if site.ports.public_http == 80 else f":{site.ports.public_http}"
+    page.goto(f"http://{HOST}{http}/new")
+    assert page.url == f"{site.url}/new"
+
+
+@pytest.mark.any_port
+def test_a_forged_host_is_sent_to_the_configured_name_and_refused_over_https(site: Site) -> None:
+    # The redirect's target is the configured name, so a forged Host cannot send the link's key away.
+    answer = site.request("GET", "/l/abc?key=K", headers={"Host": "evil.example"}, secure=False)
+    assert answer.status == 301
+    assert answer.header("Location") == f"{site.url}/l/abc?key=K"
+    # Over https only the configured name reaches the app, which builds its links from it.
+    assert site.request("GET", "/new", headers={"Host": "evil.example"}).status == 421
+
+
+def logged(log: Path, line: str, within: float = 10.0) -> str:
+    """The log's text once it holds ``line``: a server writes its access log after the answer."""
+    deadline = time.monotonic() + within
+    text = log.read_text(errors="replace")
+    while line not in text and time.monotonic() < deadline:
+        time.sleep(0.05)
+        text = log.read_text(errors="replace")
+    return text
 
 
 def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
@@ -77,7 +101,7 @@ def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
     assert opened.status in (200, 302, 303), opened.status
     path = f"/l/{made['id']}"
     for log in (nginx.access_log, app_server.log):
-        text = log.read_text(errors="replace")
+        text = logged(log, f'"GET {path} HTTP/1.1"')
         assert f'"GET {path} HTTP/1.1"' in text, f"{log.name}: {text[-2000:]}"
         assert "key=" not in text and made["edit_key"] not in text, log.name
 

@@ -103,10 +103,13 @@ def make_certificate(folder: Path) -> Certificate:
     run("req", "-x509", *curve, "-keyout", "ca.key", "-out", "ca.pem", "-days", "3",
         "-subj", "/CN=Scorer test CA", "-addext", "basicConstraints=critical,CA:TRUE",
         "-addext", "keyUsage=critical,keyCertSign,cRLSign")
-    run("req", *curve, "-keyout", "server.key", "-out", "server.csr", "-subj", f"/CN={HOST}")
+    # The server's key is RSA, and usable for RSA key exchange, as a host's often is: only
+    # then would a cipher without forward secrecy (kRSA) be possible, and its refusal tested.
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
+        "-subj", f"/CN={HOST}")
     (folder / "server.ext").write_text(
         f"subjectAltName=DNS:{HOST}\nbasicConstraints=CA:FALSE\n"
-        "keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
+        "keyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n"
     )
     run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
         "-out", "server.pem", "-days", "3", "-extfile", "server.ext")
@@ -126,11 +129,31 @@ class Ports:
     http: int
     https: int
     app: int
+    #: Whether the browser sees nginx at these ports (a host serving on a high
+    #: port) or at 80 and 443 (mapped to them, as a host serving on 443).
+    seen: bool = False
+
+    @property
+    def public_https(self) -> int:
+        """The https port in the site's address, as a browser has it."""
+        return self.https if self.seen else 443
+
+    @property
+    def public_http(self) -> int:
+        """The plain http port in the site's address, as a browser has it."""
+        return self.http if self.seen else 80
+
+    @property
+    def origin(self) -> str:
+        """The site's https address, the port left out when it is 443."""
+        port = self.public_https
+        return f"https://{HOST}" if port == 443 else f"https://{HOST}:{port}"
 
 
 #: What the tests put in place of the site file's own values: (what, pattern, replacement
 #: format), each pattern required to be found. ``{...}`` names a value of ``site_values``.
 SUBSTITUTIONS: list[tuple[str, str, str]] = [
+    ("the redirect's target", r"https://scorer\.example\.org\$request_uri", "https://{public}$request_uri"),
     ("the host name", r"\bscorer\.example\.org\b", "{host}"),
     ("the http port", r"\blisten\s+80\s*;", "listen 127.0.0.1:{http};"),
     ("the https port", r"\blisten\s+443\s+ssl\s+http2\s*;", "listen 127.0.0.1:{https} ssl http2;"),
@@ -200,7 +223,8 @@ class Nginx:
 
     def start(self) -> Nginx:
         """Write the configuration, start nginx, wait until both ports accept connections."""
-        values = {"host": HOST, "http": str(self.ports.http), "https": str(self.ports.https),
+        values = {"host": HOST, "public": self.ports.origin.removeprefix("https://"),
+                  "http": str(self.ports.http), "https": str(self.ports.https),
                   "cert": str(self.certificate.cert), "key": str(self.certificate.key),
                   "app": str(self.ports.app), "access_log": str(self.access_log)}
         self.site_text = render_site(SITE_FILE.read_text(), values)

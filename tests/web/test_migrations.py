@@ -56,7 +56,7 @@ def test_creation_tokens_stored_in_plain_text_are_hashed_by_the_upgrade(tmp_path
         db.session.commit()
         upgrade()
         stored = db.session.execute(sa.text("SELECT creation_token FROM lists")).scalar_one()
-    assert stored == token_digest("plain-token")
+    assert stored == token_digest("list", "plain-token")
 
 
 def test_upgrading_a_database_with_lists_keeps_every_deal(tmp_path: Path) -> None:

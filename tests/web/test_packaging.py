@@ -35,15 +35,33 @@ CATALOG = "scorer/translations/de/LC_MESSAGES/messages.mo"
 
 
 def fresh_clone(target: Path) -> None:
-    """What a clone of this working tree holds: the files git keeps, and new
-    ones it does not ignore; no virtualenv, compiled catalog or database."""
+    """A `git clone` of this repository, with the working tree's changes (kept files and new
+    ones git does not ignore) added in it, as a commit would: no virtualenv, compiled catalog
+    or database."""
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(target)], check=True, capture_output=True,
+                   timeout=120)
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                             cwd=ROOT, capture_output=True, check=True, timeout=60).stdout
-    for name in filter(None, listed.decode().split("\0")):
-        source = ROOT / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
+    names = {name for name in listed.decode().split("\0") if name and (ROOT / name).is_file()}
+    cloned = subprocess.run(["git", "ls-files", "-z"], cwd=target, capture_output=True, check=True,
+                            timeout=60).stdout
+    for gone in set(filter(None, cloned.decode().split("\0"))) - names:
+        (target / gone).unlink()
+    for name in names:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
+    subprocess.run(["git", "add", "-A"], cwd=target, check=True, capture_output=True, timeout=60)
+
+
+#: Files a checkout may hold that git does not keep, in every folder the wheel takes from:
+#: none may be shipped.
+STRAYS = ["static/.env", "migrations/dev.sqlite3", "templates/.base.html.swp", "docs/private-notes.md",
+          "scorer/stray.py", "scorer/web/help/content/en/draft.md",
+          "scorer/translations/de/LC_MESSAGES/old.po"]
+#: Modules kept in git for the tests only.
+TEST_ONLY = ["scorer/web/offline/testing.py"]
+
+
 #: The folders the wheel carries inside the package, a file of each.
 SHIPPED = ["scorer/templates/base.html", "scorer/static/app.css", "scorer/migrations/env.py",
            "scorer/docs/rules.md", "scorer/docs/rules.de.md", "scorer/web/gunicorn_conf.py"]
@@ -78,6 +96,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     checkout = home / "checkout"
     fresh_clone(checkout)
     assert not (checkout / CATALOG).exists()
+    for stray in STRAYS:
+        (checkout / stray).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / stray).write_text("SECRET_KEY=stray\n")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
          "-w", str(home / "dist"), str(checkout)],
@@ -99,6 +120,14 @@ def test_the_wheel_carries_the_catalog_templates_assets_migrations_and_docs(inst
     versions = [n for n in names if re.fullmatch(r"scorer/migrations/versions/\d+_.*\.py", n)]
     assert len(versions) == len(list((ROOT / "migrations" / "versions").glob("[0-9]*_*.py")))
     assert not [n for n in names if "__pycache__" in n]
+
+
+def test_the_wheel_ships_only_what_git_keeps_and_no_module_for_tests(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    inside = {stray if stray.startswith("scorer/") else f"scorer/{stray}" for stray in STRAYS}
+    assert inside & names == set()
+    assert set(TEST_ONLY) & names == set()
+    assert not [n for n in names if "stray" in n or n.endswith((".swp", ".sqlite3", ".env"))]
 
 
 def test_without_a_good_secret_key_scorer_serve_refuses_and_says_why(installed: Installed) -> None:
@@ -182,6 +211,9 @@ def test_the_installed_wheel_serves_every_page_in_both_languages(served: str, la
             page = answer.read().decode()
         assert f'lang="{lang}"' in page, path
         assert re.search(rf">\s*{HELP[lang]}\s*</a>", page), path
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        client.open(served + "/static/.env", timeout=30)
+    assert missing.value.code == 404
     assets = re.findall(r'(/static/[^"?]+\?v=[0-9a-f]+)', page)
     assert assets
     for asset in assets:

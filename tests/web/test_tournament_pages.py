@@ -107,8 +107,6 @@ def test_a_bad_csv_file_says_what_was_wrong_and_keeps_the_rest(
     ({"name": ""}, "name", "Give the tournament a name."),
     ({"rounds": "zwei"}, "rounds", "Not a valid integer value."),
     ({"rounds": "21"}, "rounds", "From 1 to 20 rounds."),
-    ({"deals": "30"}, "deals", "multiple of 4"),
-    ({"scoring": "sheepshead", "deals": "32"}, "deals", "multiple of 5"),
     ({"players": ""}, "players", "Name the participants, or choose a CSV file of them."),
     ({"scoring": "preset-999"}, "scoring", "Not a valid choice."),
 ])

@@ -63,7 +63,6 @@ def test_a_tournament_is_made_with_its_links_and_key(client: FlaskClient) -> Non
     ({"players": "Anna"}, "players"),
     ({"rounds": 0}, "rounds"),
     ({"rounds": True}, "rounds"),
-    ({"deals_per_round": 30}, "deals_per_round"),
 ])
 def test_refusals_name_the_key(client: FlaskClient, given: dict[str, Any], key: str) -> None:
     response = client.post("/api/tournaments", json=tournament(**given))
@@ -347,3 +346,13 @@ def test_participants_of_one_name_are_told_apart_by_start_number_at_their_tables
     for table in answer["tables"]:
         players = client.get(f"/api/lists/{table['list']['id']}").get_json()["players"]
         assert players == table["seated"] and len(set(players)) == len(players)
+
+
+def test_thirty_deals_a_round_at_tables_of_four_are_drawn(client: FlaskClient) -> None:
+    # Self-bar plays two rounds of 30: not whole turns of the deal at four, and still a round.
+    made = create(client, deals_per_round=30)
+    answer = draw(client, made)
+    assert answer.status_code == 201, answer.get_json()
+    for table in answer.get_json()["tables"]:
+        listed = client.get(f"/api/lists/{table['list']['id']}").get_json()
+        assert listed["ends"] == {"kind": "deals", "count": 30 if len(table["players"]) == 4 else 40}

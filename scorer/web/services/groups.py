@@ -74,8 +74,8 @@ def create_group(document: Mapping[str, Any], *, token: str | None = None) -> tu
     players = _checked_players(document.get("players"))
     repeat = group_made_with(token)
     if token and repeat is not None:
-        return repeat, key_from_token(token)
-    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+        return repeat, key_from_token("group", token)
+    key = key_from_token("group", token) if token else secrets.token_urlsafe(24)
     group = GroupRow(id=secrets.token_urlsafe(16), name=name, players=players,
                      edit_key_hash=hash_key(key), creation_token=token or None)
     db.session.add(group)

@@ -6,6 +6,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from typing import Literal
 
 from flask import current_app
 
@@ -74,22 +75,42 @@ def require_key(row: ScoreListRow, key: str | None) -> None:
         raise NotAllowed("this needs the list's edit link")
 
 
-def token_digest(token: str) -> str:
+#: What a one-time token or Idempotency-Key makes: each kind has a namespace of its own.
+TokenKind = Literal["list", "tournament", "group"]
+#: Lists keep the labels they were made with before kinds had namespaces: a form
+#: resent later still finds its list and is handed the same key. No other
+#: kind's label starts like them, so no token of another kind can reach a list's.
+_LIST_DIGEST = b"creation-token:"
+_LIST_KEY = b"edit-key:"
+
+
+def _label(kind: TokenKind, purpose: str) -> bytes:
+    """The prefix a token of this kind is hashed under, for a digest or a key."""
+    if kind == "list":
+        return _LIST_DIGEST if purpose == "digest" else _LIST_KEY
+    return f"kind-bound-{purpose}\0{kind}\0".encode()
+
+
+def token_digest(kind: TokenKind, token: str) -> str:
     """What is stored of a form's one-time token: a hash a resend finds the list by.
 
     The token itself is never stored: whoever reads the database must not be
-    able to send it again and be handed the edit key.
+    able to send it again and be handed the edit key. The kind is hashed in,
+    so the same token finds nothing of another kind.
     """
-    return hashlib.sha256(b"creation-token:" + token.encode("utf-8", "replace")).hexdigest()
+    return hashlib.sha256(_label(kind, "digest") + token.encode("utf-8", "replace")).hexdigest()
 
 
-def key_from_token(token: str) -> str:
-    """The edit key of a list made by a form with this one-time token.
+def key_from_token(kind: TokenKind, token: str) -> str:
+    """The edit key of a thing of this kind made with this one-time token.
 
     A resent form (double tap, bad reception) finds its list again and must
     hand the phone the same key, which is never stored: so it is derived,
-    from the token and the server's secret, neither of which is stored.
+    from the token and the server's secret, neither of which is stored. The
+    kind is part of it: a list made with a token some tournament is later
+    made with (or the other way round) gets another key than the tournament.
     """
     secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(secret, b"edit-key:" + token.encode("utf-8", "replace"), hashlib.sha256).digest()
+    label = _label(kind, "key") + token.encode("utf-8", "replace")
+    digest = hmac.new(secret, label, hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()

@@ -138,7 +138,9 @@ def _all_deals(row: ScoreListRow) -> list[DealRow]:
     return list(db.session.scalars(query))
 
 
-def _check_ends(ends: Mapping[str, Any] | None, family_name: str, players: int) -> dict[str, Any]:
+def _check_ends(
+    ends: Mapping[str, Any] | None, family_name: str, players: int, *, whole_turns: bool = True,
+) -> dict[str, Any]:
     if not ends:
         return {"kind": "open"}
     kind = ends.get("kind")
@@ -149,7 +151,8 @@ def _check_ends(ends: Mapping[str, Any] | None, family_name: str, players: int) 
     count = ends.get("count")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10_000:
         raise ScoringError("ends", N_("needs a count from 1 to 10000"))
-    if kind == "deals" and count % players:
+    # A tournament's table plays the round's count, whole turns of the deal or not (draw.deals_at).
+    if kind == "deals" and whole_turns and count % players:
         raise ScoringError(
             "ends", N_("the number of deals must be a multiple of %(players)s"), players=players
         )
@@ -181,12 +184,12 @@ def create_list(
     ends = ends if ends is not None else document.get("ends")
     if ends is not None and not isinstance(ends, Mapping):
         raise ScoringError("ends", N_("must be an object"))
-    digest = token_digest(token) if token else None
+    digest = token_digest("list", token) if token else None
     if digest:
         repeat = db.session.scalar(sa.select(ScoreListRow).where(ScoreListRow.creation_token == digest))
         if repeat is not None:
-            return repeat, key_from_token(token or "")
-    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+            return repeat, key_from_token("list", token or "")
+    key = key_from_token("list", token) if token else secrets.token_urlsafe(24)
     row = ScoreListRow(
         id=_new_list_id(),
         creation_token=digest,
@@ -196,7 +199,8 @@ def create_list(
         players=list(score_list.players),
         first_dealer=score_list.first_dealer,
         changes=[change.to_dict() for change in score_list.changes] or None,
-        ends=_check_ends(ends, score_list.rules.family_name, len(score_list.players)),
+        ends=_check_ends(ends, score_list.rules.family_name, len(score_list.players),
+                         whole_turns=tournament_id is None),
         edit_key_hash=hash_key(key),
         group_id=group_id,
         tournament_id=tournament_id,

@@ -70,7 +70,7 @@ def create_tournament(
     if token:
         repeat = _made_with(token, sent)
         if repeat is not None:
-            return repeat, key_from_token(token)
+            return repeat, key_from_token("tournament", token)
     name = tournament_name(document.get("name"))
     rules = _checked_rules(document.get("rules"))
     players = checked_players(document.get("players"))
@@ -79,11 +79,11 @@ def create_tournament(
     seats = seats_per_table(parse_rules(rules).family)
     # Any count is taken (two rounds of 30 at tables of four): a table whose count is not whole
     # turns of the deal lets the first dealers deal once more (scorer.tournaments.draw.deals_at).
-    key = key_from_token(token) if token else secrets.token_urlsafe(24)
+    key = key_from_token("tournament", token) if token else secrets.token_urlsafe(24)
     row = TournamentRow(
         id=secrets.token_urlsafe(16), name=name, family_name=rules["preset"], rules=rules,
         rounds=rounds, deals_per_round=deals, edit_key_hash=hash_key(key),
-        creation_token=token_digest(token) if token else None, creation_fingerprint=sent,
+        creation_token=token_digest("tournament", token) if token else None, creation_fingerprint=sent,
     )
     try:
         db.session.add(row)
@@ -101,14 +101,14 @@ def create_tournament(
         repeat = _made_with(token, sent) if token else None
         if repeat is None:
             raise
-        return repeat, key_from_token(token or "")
+        return repeat, key_from_token("tournament", token or "")
     return row, key
 
 
 def _made_with(token: str, sent: str | None) -> TournamentRow | None:
     """The tournament made with this Idempotency-Key before, if any; refused if sent with another body."""
     repeat = db.session.scalar(
-        sa.select(TournamentRow).where(TournamentRow.creation_token == token_digest(token)))
+        sa.select(TournamentRow).where(TournamentRow.creation_token == token_digest("tournament", token)))
     if repeat is not None and repeat.creation_fingerprint != sent:
         raise ScoringError("Idempotency-Key", N_(
             "was sent before with another tournament; a new tournament needs a new key"))
@@ -158,7 +158,7 @@ def holds_key(row: TournamentRow, key: str | None) -> bool:
 
 def table_key(row: TournamentRow, key: str, round_row: TournamentRoundRow, table: TournamentTableRow) -> str:
     """The edit key of a table's list, found again from the tournament's key."""
-    return key_from_token(table_token(key, row, round_row.number, round_row.seed, table.seats))
+    return key_from_token("list", table_token(key, row, round_row.number, round_row.seed, table.seats))
 
 
 def table_token(key: str, row: TournamentRow, round_number: int, seed: str, table: Sequence[int]) -> str:
