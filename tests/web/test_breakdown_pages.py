@@ -71,9 +71,16 @@ PENALTY_LIST = {"rules": {"preset": "bavarian", "games": ["sauspiel", "penalty"]
 #: A Tout the others took a trick in: said as lost, and why.
 TOUT_LOST_LIST = {"rules": {"preset": "bavarian"}, "players": ["Anna", "Bene", "Chris", "Dora"],
                   "deals": [{"game": "solo", "declarer": "Anna", "points": 120, "tout": True}]}
+#: Niederfüllbach's points: a Herz-Solo paid above the other solos, and a hand everyone passed
+#: played across ("über Kreuz").
+NIEDERFUELLBACH = {"preset": "bavarian", "table_points": {"system": "5-10-15"}}
+HEARTS_SOLO_LIST = {"rules": NIEDERFUELLBACH, "players": ["Anna", "Bene", "Chris", "Dora"],
+                    "deals": [{"game": "solo", "declarer": "Anna", "points": 75, "suit": "hearts"}]}
+CROSS_LIST = {"rules": NIEDERFUELLBACH, "players": ["Anna", "Bene", "Chris", "Dora"],
+              "deals": [{"game": "passed", "points": 70}]}
 ALL_NAMES = sorted(set().union(*(
     names_in(read_list(document).replay().deals[-1].breakdown)
-    for document in [*(row[1] for row in ROWS), PENALTY_LIST, TOUT_LOST_LIST]
+    for document in [*(row[1] for row in ROWS), PENALTY_LIST, TOUT_LOST_LIST, HEARTS_SOLO_LIST, CROSS_LIST]
 )))
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorer.engine import N_, Deal, Family, Game, ListResult, RuleSet
+from scorer.engine import N_, Deal, Family, ListResult, RuleSet
 from scorer.engine.breakdown import Breakdown, worth
 from scorer.engine.breakdown_words import term_name
 from scorer.engine.deals import NEUTRAL
@@ -89,9 +89,13 @@ def heading(family: Family, key: str) -> str:
     return _(HEADINGS[key])
 
 
-def value(family: Family, players: tuple[str, ...], game: Game | None, deal: Deal, key: str) -> str:
-    """A key's value as a cell: empty where the game has no such key, else what it was."""
-    if game is not None and key not in game.keys:
+def value(family: Family, players: tuple[str, ...], keys: frozenset[str] | None, deal: Deal, key: str) -> str:
+    """A key's value as a cell: empty where the game takes no such key, else what it was.
+
+    ``keys``: the keys the deal's game takes under the list's rules (a key a
+    house rule opens only where it is open); None for a game the family lacks.
+    """
+    if keys is not None and key not in keys:
         return ""
     found = deal.value(key)
     if key == "points" and isinstance(found, Mapping):

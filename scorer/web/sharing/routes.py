@@ -144,10 +144,11 @@ def export_csv(list_id: str) -> Any:
     for scored in result.deals:
         deal = scored.deal
         game = family.games.get(deal.game)
+        taken = game.keys_for(rules) if game is not None else None
         writer.writerow([
             scored.number, _text_cell(scored.dealer), _text_cell(game_label(deal.game)),
             _text_cell(summaries(deal, scored.breakdown)),
-            *(_text_cell(value(family, players, game, deal, k)) for k in firsts + keys),
+            *(_text_cell(value(family, players, taken, deal, k)) for k in firsts + keys),
             *[scored.under_bock] * bock, *[scored.pot] * stock,
             *(scored.payouts[p] for p in players),
         ])
