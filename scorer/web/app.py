@@ -20,6 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorer.web import access, commands, security, services, shipped, undo
 from scorer.web.api import routes as api
+from scorer.web.api import tournament_night as tournament_night_api
 from scorer.web.api import tournament_people as tournament_people_api
 from scorer.web.api import tournaments as tournaments_api
 from scorer.web.body import ReadableBodies
@@ -232,6 +233,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(tournaments_api.bp)
     app.register_blueprint(tournament_people_api.bp)
+    app.register_blueprint(tournament_night_api.bp)
     app.register_blueprint(tournament_sheets.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(settings.bp)
@@ -246,6 +248,7 @@ def register_blueprints(app: Flask) -> None:
     csrf.exempt(api.bp)
     csrf.exempt(tournaments_api.bp)
     csrf.exempt(tournament_people_api.bp)
+    csrf.exempt(tournament_night_api.bp)
     if app.config.get("OFFLINE_TEST_ROUTES"):
         # Browser tests only: drop answers after a deal is stored. The module is
         # kept in git for them and never shipped (setup.py's TEST_ONLY).
