@@ -8,6 +8,7 @@ lead to), the app is started again, and every log is searched for the keys.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,6 +18,7 @@ from playwright.sync_api import expect
 from tests.deploy.client import Site
 from tests.deploy.conftest import OpenPhone
 from tests.deploy.pages import FOUR, api
+from tests.deploy.test_proxy import logged
 from tests.deploy.topology import AppServer, Nginx
 
 TOURNAMENT = {"name": "Cup", "rules": {"preset": "bavarian", "table_points": {"system": "1/5"}}, "rounds": 2, "deals_per_round": 8,
@@ -76,3 +78,13 @@ def test_edit_links_give_edit_rights_and_no_log_holds_a_key_even_after_a_502(
         for path, key, _editing in links:
             assert key not in text, f"the key of {path} is in {name}"
         assert "key=" not in text, name
+
+
+def test_gunicorn_reached_by_itself_logs_a_request_it_cannot_read_without_its_key(app_server: AppServer) -> None:
+    # Past nginx, as a client on the machine could: gunicorn logs the line it refuses.
+    with socket.create_connection(("127.0.0.1", app_server.port), timeout=10) as sock:
+        sock.sendall(b"GET /l/unread?key=NotReadByGunicorn1\r\nHost: scorer.test\r\n\r\n")
+        assert sock.recv(100).startswith(b"HTTP/1.1 400")
+    text = logged(app_server.log, "/l/unread?key=")
+    assert "/l/unread?key=[hidden]" in text, text[-2000:]
+    assert "NotReadByGunicorn1" not in text
