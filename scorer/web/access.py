@@ -18,6 +18,7 @@ import secrets
 
 from flask import Response, after_this_request, current_app, g, request, session
 from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.datastructures import ImmutableMultiDict
 
 from scorer.web.extensions import db
 from scorer.web.models import KeyedRow, TournamentRow
@@ -34,6 +35,38 @@ _SESSION_RENEWED = "renewed"
 #: The most lists one phone remembers edit keys for, and lists it has seen
 #: (both live in the session cookie, which must stay under 4 KB).
 REMEMBERED = 30
+
+
+#: The cookie nginx hands an edit link's key over in (deploy/nginx.conf): behind
+#: it, no address with a key ever reaches the app, nor nginx's error log.
+KEY_COOKIE = "edit_key"
+
+
+def take_key_cookie() -> None:
+    """Read the key handed over in the ``edit_key`` cookie as the page's ``?key=``.
+
+    Every page that takes an edit link's key (a list, a group, a tournament,
+    a table's sheet) then takes it as it takes one from the address: kept if
+    it fits, a word if not, and the clean address. The cookie is deleted in
+    this answer: nginx sets it for this page only, for the one request its
+    redirect makes. An address's own ``?key=`` comes first (no proxy: ``make
+    run``, the tests).
+    """
+    key = request.cookies.get(KEY_COOKIE)
+    if key is None:
+        return
+    if "key" not in request.args:
+        # Flask's request.args is computed once; this request reads it with the key in it.
+        request.args = ImmutableMultiDict([*request.args.items(multi=True), ("key", key)])
+    path = request.path
+
+    @after_this_request
+    def delete_cookie(response: Response) -> Response:
+        response.delete_cookie(KEY_COOKIE, path=path, secure=current_app.config["SESSION_COOKIE_SECURE"],
+                               httponly=True, samesite="Lax")
+        # The answer carries no key, but it follows one: kept by no cache.
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
 
 
 def edit_key(row: KeyedRow) -> str | None:

@@ -218,7 +218,8 @@ def register_fingerprints(app: Flask) -> None:
 
 
 def register_security(app: Flask) -> None:
-    """Security headers on every answer; the session renewed once a day."""
+    """Security headers on every answer; the session renewed daily; a key the proxy handed over taken."""
+    app.before_request(access.take_key_cookie)
     app.after_request(access.renew_daily)
     app.after_request(security.secure_headers)
 

@@ -8,6 +8,9 @@ Every setting can be overridden on the command line or with GUNICORN_CMD_ARGS.
 """
 
 import os
+from typing import Any
+
+from scorer.web.hidden_keys import hide_keys_in_logs
 
 bind = os.environ.get("SCORER_BIND", "127.0.0.1:8000")
 # Threads per worker: a phone waiting on its reception holds a thread, not a process.
@@ -28,3 +31,13 @@ access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(
 # a user) is not used by the app: two servers on one machine would take it
 # from each other.
 control_socket_disable = True
+
+
+def on_starting(server: Any) -> None:
+    """Hide edit keys in what gunicorn logs and the app logs, in the master and so in every worker.
+
+    A request gunicorn cannot read or answer is logged with its query
+    (scorer/web/hidden_keys.py); behind nginx none carries a key, but gunicorn
+    reached some other way must not write one either.
+    """
+    hide_keys_in_logs()

@@ -11,7 +11,7 @@ import pytest
 
 from tests.deploy.conftest import OpenPhone
 from tests.deploy.pages import FOUR, api
-from tests.deploy.client import Site
+from tests.deploy.client import Answer, Site
 from tests.deploy.topology import HOST, SITE_FILE, SUBSTITUTIONS, AppServer, Nginx, render_site
 
 #: The slow senders: how many, and the pause between two bytes of each one's body.
@@ -92,18 +92,74 @@ def logged(log: Path, line: str, within: float = 10.0) -> str:
     return text
 
 
-def test_an_edit_link_s_key_reaches_neither_nginx_s_log_nor_gunicorn_s(
+def cookie_attributes(answer: Answer) -> dict[str, str]:
+    """The ``edit_key`` cookie the answer sets, its value under ``edit_key``; empty without one."""
+    for header in answer.all("Set-Cookie"):
+        name, _, rest = header.partition("=")
+        if name == "edit_key":
+            parts = [part.strip() for part in rest.split(";")]
+            attributes = dict(part.partition("=")[::2] for part in parts[1:])
+            return {"edit_key": parts[0], **{name.lower(): value for name, value in attributes.items()}}
+    return {}
+
+
+def test_nginx_answers_an_edit_link_itself_with_the_key_in_a_minute_s_cookie(
     site: Site, nginx: Nginx, app_server: AppServer,
 ) -> None:
     made = api(site, "POST", "/api/lists", {"rules": {"preset": "bavarian"}, "players": FOUR})
-    assert "key=" in made["edit_url"]
-    opened = site.request("GET", made["edit_url"])
-    assert opened.status in (200, 302, 303), opened.status
-    path = f"/l/{made['id']}"
+    key, path = made["edit_key"], f"/l/{made['id']}"
+    opened = site.request("GET", f"{path}?key={key}")
+    assert opened.status == 303 and opened.header("Location") == path
+    assert cookie_attributes(opened) == {"edit_key": key, "path": path, "max-age": "60", "secure": "",
+                                         "httponly": "", "samesite": "Lax"}
+    assert opened.header("Cache-Control") == "no-store"
+    assert opened.all("Strict-Transport-Security") == ["max-age=31536000"]
+    # The phone follows with the cookie: the app keeps the key and deletes the cookie.
+    followed = site.request("GET", path, headers={"Cookie": f"edit_key={key}"})
+    assert followed.status == 302 and followed.header("Location") == path
+    assert cookie_attributes(followed)["max-age"] == "0"
+    session = next(value for value in followed.all("Set-Cookie") if value.startswith("session="))
+    page = site.request("GET", path, headers={"Cookie": session.split(";")[0]})
+    assert f'href="{path}/deals/new"' in page.text  # the phone may add deals
     for log in (nginx.access_log, app_server.log):
         text = logged(log, f'"GET {path} HTTP/1.1"')
         assert f'"GET {path} HTTP/1.1"' in text, f"{log.name}: {text[-2000:]}"
-        assert "key=" not in text and made["edit_key"] not in text, log.name
+        assert "key=" not in text and key not in text, log.name
+
+
+#: Queries that carry a key the app does not read as an edit link's: none is handed over.
+ODD_QUERIES = [
+    "key=not+a+key%3B+Domain%3Devil.example",  # not URL-safe: it would reach the header
+    "deals=all&KEY=K1",  # a name the app does not read
+    "k%65y=K2",  # the name escaped, as the app reads it
+    "next=/l/x?key=K3",  # a key inside another argument
+    "key",
+]
+
+
+def test_any_key_in_the_query_stops_at_nginx_and_only_a_well_formed_one_is_handed_over(
+    site: Site, app_server: AppServer,
+) -> None:
+    for query in ODD_QUERIES:
+        answer = site.request("GET", f"/l/any-list?{query}")
+        assert answer.status == 303 and answer.header("Location") == "/l/any-list", query
+        assert cookie_attributes(answer) == {}, query
+    # Nor does an odd path reach the header or send the phone to another site.
+    assert site.request("GET", "//evil.example/x?key=K4").header("Location") == "/"
+    odd = site.request("GET", "/l/a;Max-Age=99999?key=K5")
+    assert odd.header("Location") == "/" and cookie_attributes(odd) == {}
+    # Queries without a key pass.
+    assert site.request("GET", "/?monkey").status == 200
+    assert "any-list" not in app_server.log.read_text(errors="replace")
+
+
+def test_a_body_too_big_with_a_key_in_the_address_is_answered_before_it_is_logged(
+    site: Site, nginx: Nginx,
+) -> None:
+    answer = site.request("POST", "/l/big-body?key=K6", b"a" * (3 << 20),
+                          {"Content-Type": "application/x-www-form-urlencoded"})
+    assert answer.status == 303
+    assert "K6" not in nginx.error_log.read_text(errors="replace")
 
 
 def test_a_dozen_slow_bodies_hold_nginx_while_the_app_answers_others(
