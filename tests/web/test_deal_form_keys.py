@@ -95,7 +95,7 @@ def test_an_edit_fills_in_the_family_keys_again(app: Flask) -> None:
         assert short(stored) == "penalty · Who pays everyone? Chris · Revoked"
         assert [heading(edited.family, key) for key in deal_keys(rules()) if key in {"offender", "revoked"}] == [
             "Who pays everyone?", "Revoked"]
-        assert value(edited.family, FOUR, PENALTY, stored, "offender") == "Chris"
+        assert value(edited.family, FOUR, PENALTY.keys_for(rules()), stored, "offender") == "Chris"
 
 
 def test_a_plain_sauspiel_asks_as_before(app: Flask) -> None:
