@@ -25,9 +25,10 @@ def answer(row: services.ScoreListRow) -> Response:
         response = unless_unchanged(row, lambda: _list_answer(row, None))
         tag = row.etag
     else:
-        # Whether a table's round is open changes with no change to its list (a draw,
-        # the organiser closing it): the tag names both, and never the list's alone,
-        # which the answer in front of the app would take for this one.
+        # The tag names whether the round is open as well as the list's revision. The
+        # revision moves too when the round closes or opens again (tournaments.tables_turned),
+        # so the suffix repeats what the revision says; both ways of telling stay until the
+        # table's answer is folded into the revision-only path above.
         tag = f"{row.etag}.{'open' if place.open else 'over'}"
         response = Response(status=304) if unchanged_for_client(tag) else _list_answer(row, place)
         response.set_etag(tag)
