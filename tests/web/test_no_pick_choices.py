@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.web.test_list_settings import change_form
@@ -88,3 +89,15 @@ def test_the_settings_tick_the_lists_no_pick_games_and_change_them(client: Flask
     data["change-no_pick"] = []
     page = text(client.post(f"/l/{listing['id']}/settings/change", data=data))
     assert "Tick at least one." in page
+
+
+@pytest.mark.parametrize("no_pick", ["leaster", ["leaster", "doubler"]])
+def test_the_help_and_the_rules_page_say_the_no_pick_games_in_words(client: FlaskClient, no_pick: Any) -> None:
+    made = client.post("/api/lists", json={
+        "rules": {"preset": "sheepshead", "no_pick": no_pick}, "players": FIVE}).get_json()
+    client.get(made["edit_url"])
+    pages = {"help": text(client.get("/help/sheepshead")),
+             "rules": text(client.get(f"/l/{made['id']}/settings"))}
+    for where, page in pages.items():
+        assert "a leaster: the fewest points win" in page, where
+        assert "l, e, a, s" not in page, where

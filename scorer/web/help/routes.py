@@ -73,7 +73,8 @@ def _words(option: Option, value: Any, family: Family) -> str:
     if kind == "choice":
         return _(labels.get(value, value))
     if kind == "choices":
-        return ", ".join(_(labels.get(v, v)) for v in value) or _("none")
+        # Read back as the option reads it: one game may be written as the word itself.
+        return ", ".join(_(labels.get(v, v)) for v in option.parse(value, option.key, {})) or _("none")
     if kind == "games":
         hidden = unchosen_games(family)
         return ", ".join(game_label(g) for g in family.games if g in value and g not in hidden)

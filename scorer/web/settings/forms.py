@@ -61,8 +61,9 @@ def _value_words(option: Option, value: Any) -> str:
     if kind == "choice":
         return _(getattr(option, "labels").get(value, value))
     if kind == "choices":
+        # Read back as the option reads it: one game may be written as the word itself.
         labels = getattr(option, "labels")
-        return ", ".join(_(labels.get(v, v)) for v in value) or _("none")
+        return ", ".join(_(labels.get(v, v)) for v in option.parse(value, option.key, {})) or _("none")
     if kind == "games":
         return ", ".join(game_label(g) for g in value if g not in getattr(option, "always"))
     words = option.value_words(value)
