@@ -28,7 +28,7 @@ from scorer.web.deals import routes as deals
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 from scorer.web.groups import routes as groups
 from scorer.web.help import routes as help_pages
-from scorer.web.i18n import LANGUAGES, select_locale
+from scorer.web.i18n import LANGUAGES, paper, select_locale
 from scorer.web.lists import routes as lists
 from scorer.web.offline import routes as offline
 from scorer.web.presets import routes as presets
@@ -246,6 +246,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_print.bp)
     app.register_blueprint(tournament_night.bp)
     app.add_template_global(undo.page_messages, "page_messages")
+    app.add_template_global(paper, "paper")
     csrf.exempt(api.bp)
     csrf.exempt(tournaments_api.bp)
     csrf.exempt(tournament_people_api.bp)

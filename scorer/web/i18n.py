@@ -15,6 +15,9 @@ from scorer.engine import ScoringError, one_line
 
 #: The languages of the pages, the first the default.
 LANGUAGES = ("en", "de")
+#: The regions whose printers hold US Letter paper; everywhere else (and a language without a
+#: region) prints on A4.
+LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH", "PR", "CL", "CO", "VE", "CR", "GT", "PA", "DO", "SV", "NI"})
 
 
 def select_locale() -> str:
@@ -23,6 +26,16 @@ def select_locale() -> str:
     if chosen in LANGUAGES:
         return str(chosen)
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def paper() -> str:
+    """The paper the phone's region prints on, ``"letter"`` or ``"a4"``: the first language asked
+    for that names a region decides (``en-US``: letter; ``de-DE``, ``en``: A4)."""
+    for tag, _quality in request.accept_languages:
+        region = tag.replace("_", "-").split("-")[1:2]
+        if region and len(region[0]) == 2:
+            return "letter" if region[0].upper() in LETTER_REGIONS else "a4"
+    return "a4"
 
 
 def encodable(text: str) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import expect
+import pytest
+from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import Phone, create_list_by_api
 
@@ -53,3 +54,30 @@ def test_a_long_list_runs_onto_more_pages_so_the_count_is_real(phone: Phone) -> 
     list_id = create_list_by_api(phone, list_of(120))
     page = phone.open(f"/l/{list_id}/print")
     assert pages_of(page.pdf(format="A4")) > 1
+
+
+def media_box(pdf: bytes) -> tuple[int, int]:
+    """The first page's size in points, as the PDF gives it."""
+    box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+    assert box is not None
+    return round(float(box[1])), round(float(box[2]))
+
+
+@pytest.mark.parametrize(("locale", "paper", "size"), [
+    ("en-US", "US Letter", (612, 792)),
+    ("en-GB", "A4", (595, 842)),
+    ("de-DE", "A4-Blatt", (595, 842)),
+])
+def test_a_list_prints_on_the_paper_of_the_phones_region(
+        phone: Phone, browser: Browser, locale: str, paper: str, size: tuple[int, int]) -> None:
+    list_id = create_list_by_api(phone, list_of(32))
+    context = browser.new_context(locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{phone.base_url}/l/{list_id}/print")
+        expect(page.locator("p.screen-only.muted")).to_contain_text(paper)
+        pdf = page.pdf(prefer_css_page_size=True)
+    finally:
+        context.close()
+    assert media_box(pdf) == size
+    assert pages_of(pdf) == 1
