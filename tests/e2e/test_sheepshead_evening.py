@@ -212,10 +212,10 @@ def test_a_sheepshead_evening_of_sixteen_hands_adds_up_to_what_the_engine_comput
     page = start_from_common_table(phone, "Doublers, no cap", "Friday, late: doublers")
     list_id = list_id_of(page)
     play(phone, DOUBLERS[:3])
-    expect(page.get_by_text("Doubler: the next 2 hands are doubled")).to_be_visible()
+    expect(page.get_by_text("Doubler: the next 2 picks are doubled")).to_be_visible()
     hand = Hand(page)
     hand.new_deal()
-    expect(page.locator(".carry-note")).to_have_text("Doubler: the next 2 hands are doubled")
+    expect(page.locator(".carry-note")).to_have_text("Doubler: the next 2 picks are doubled")
     deal, _typed = DOUBLERS[3]
     hand.radio("Game", "Pick")
     hand.radio("Picker", deal["declarer"])
@@ -228,7 +228,7 @@ def test_a_sheepshead_evening_of_sixteen_hands_adds_up_to_what_the_engine_comput
     phone.screenshot("sheepshead-doubled-preview")
     hand.save()
     expect(flash(page)).to_have_text("Deal 4 saved.")
-    expect(page.get_by_text("Doubler: the next hand is doubled")).to_be_visible()
+    expect(page.get_by_text("Doubler: the next pick is doubled")).to_be_visible()
     play(phone, DOUBLERS[4:], first=5)
     expect(page.locator(".carry-note")).to_have_count(0)
 

@@ -102,8 +102,8 @@ def test_the_doubler_queue_shows_on_the_list_the_form_and_the_preview(client: Fl
     listing = sheepshead(client, no_pick="doubler")
     api_deal(client, listing, {"game": "doubler"})
     api_deal(client, listing, {"game": "doubler"})
-    assert "Doubler: the next 2 hands are doubled" in text(client.get(f"/l/{listing['id']}"))
-    assert "Doubler: the next 2 hands are doubled" in text(client.get(f"/l/{listing['id']}/deals/new"))
+    assert "Doubler: the next 2 picks are doubled" in text(client.get(f"/l/{listing['id']}"))
+    assert "Doubler: the next 2 picks are doubled" in text(client.get(f"/l/{listing['id']}/deals/new"))
     answer = client.post(f"/l/{listing['id']}/deals/preview",
                          data={"game": "pick", "declarer": "Anna", "partner": "Bene", "points": "70"})
     # The doubler is in the line, once: no note says it again.
@@ -121,7 +121,7 @@ def test_multiplied_doublers_say_how_much(client: FlaskClient) -> None:
     listing = sheepshead(client, no_pick="doubler", doubler_stack="multiply")
     api_deal(client, listing, {"game": "doubler"})
     api_deal(client, listing, {"game": "doubler"})
-    assert "Doubler: the next hand counts ×4" in text(client.get(f"/l/{listing['id']}"))
+    assert "Doubler: the next pick counts ×4" in text(client.get(f"/l/{listing['id']}"))
     answer = client.post(f"/l/{listing['id']}/deals/preview",
                          data={"game": "pick", "declarer": "Anna", "partner": "Bene", "points": "70"})
     assert "note" not in answer.get_json()
@@ -227,7 +227,9 @@ def test_a_leaster_won_by_a_no_tricker_is_refused_at_the_winner(client: FlaskCli
 def test_a_doubler_then_a_doubled_pick_through_the_form(client: FlaskClient) -> None:
     listing = sheepshead(client, no_pick="doubler")
     assert to_list(new_deal(client, listing, game="doubler"), listing)
-    assert "Doubler: the next hand is doubled" in text(client.get(f"/l/{listing['id']}"))
+    assert "Doubler: the next pick is doubled" in text(client.get(f"/l/{listing['id']}"))
+    german = text(client.get(f"/l/{listing['id']}", headers={"Accept-Language": "de-DE,de;q=0.9"}))
+    assert "Doubler: 1 kommender Pick zählt doppelt" in german
     assert to_list(new_deal(client, listing, game="pick", declarer="Chris", partner="Dora",
                             points="50"), listing)
     assert payouts(client, listing) == [

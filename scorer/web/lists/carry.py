@@ -31,12 +31,13 @@ def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
     if rules.get("stock") is not None:
         notes.append(_("Stock: %(pot)s in the pot", pot=carry.pot))
     if carry.doublers:
-        # Said after the family's word for a doubling handed on ("Doubler: ...").
+        # Said after the family's word for a doubling handed on ("Doubler: ..."). A doubler
+        # doubles picks, not hands: a leaster or another doubler in between is not doubled.
         if rules.get("doubler_stack") == "multiply":
-            said = _("the next hand counts ×%(factor)s", factor=1 << carry.doublers)
+            said = _("the next pick counts ×%(factor)s", factor=1 << carry.doublers)
         else:
             said = ngettext(
-                "the next hand is doubled", "the next %(num)s hands are doubled", carry.doublers,
+                "the next pick is doubled", "the next %(num)s picks are doubled", carry.doublers,
             )
         notes.append(f"{doubling_word(rules.family)}: {said}")
     return notes
