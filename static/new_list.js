@@ -47,13 +47,16 @@
     showEnd();
   }
 
-  // A usual tariff ("20/50") fills the partner games' and the solo games' fields in one
-  // tap; the button whose numbers the fields hold shows as pressed.
+  // A usual tariff ("20/50") fills the whole tariff in one tap and says every amount it set;
+  // the button whose numbers the fields hold shows as pressed.
   var sets = form.querySelector("[data-tariff-sets]");
   if (sets) {
     var setButtons = sets.querySelectorAll("button[data-tariffs]");
     var tariffsOf = function (button) { return JSON.parse(button.dataset.tariffs); };
+    var said = sets.querySelector("[data-tariff-said]");
+    var setWords = said.dataset.setWords;
     var markSets = function () {
+      var pressed = null;
       each(setButtons, function (button) {
         var values = tariffsOf(button);
         var held = Object.keys(values).every(function (name) {
@@ -61,7 +64,9 @@
           return input && input.value.trim() === String(values[name]);
         });
         button.setAttribute("aria-pressed", held ? "true" : "false");
+        if (held) { pressed = button; }
       });
+      said.textContent = pressed ? setWords.replace("%s", pressed.dataset.said) : "";
     };
     each(setButtons, function (button) {
       button.addEventListener("click", function () {

@@ -58,6 +58,12 @@ NEW_LIST = {
            "Liste anfangen"),
 }
 SOLO_GAMES = ("wenz", "solo", "geier", "farbwenz", "farbgeier")
+#: What the 20/50 button says it set.
+SAID_20_50 = {
+    "en": ("Set: Sauspiel, Hochzeit, Schneider, Schwarz, Laufende (each), Ramsch: 20",
+           "Wenz, Solo, Geier, Farbwenz, Farbgeier: 50", "Bettel: 35"),
+    "de": ("Gesetzt: Sauspiel, Hochzeit, Schneider, Schwarz,", "Ramsch: 20", "Bettel: 35"),
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -67,22 +73,29 @@ def test_a_usual_tariff_is_set_in_one_tap_and_single_fields_still_change_the_res
     group_name, section, seats, start = NEW_LIST[lang]
     page = open_in(phone, lang, "/new?family=bavarian")
     usual = page.get_by_role("group", name=group_name, exact=True)
-    # Shown without unfolding the tariffs: the defaults are the usual 20/40.
+    # Shown without unfolding the tariffs. The defaults (Schneider 10 at a Sauspiel of 20) are
+    # none of the usual tariffs, whose Schneider costs a Sauspiel: no button is pressed.
     expect(usual).to_be_visible()
     folded = page.locator("details.section", has=page.get_by_role("heading", name=section, exact=True))
     assert folded.evaluate("d => d.open") is False
-    expect(usual.get_by_role("button", name="20/40", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(usual.locator("button[aria-pressed=true]")).to_have_count(0)
     clean_at_200_percent(page, f"the new list ({lang})")
 
     usual.get_by_role("button", name="20/50", exact=True).tap()
     expect(usual.get_by_role("button", name="20/50", exact=True)).to_have_attribute("aria-pressed", "true")
     expect(usual.get_by_role("button", name="20/40", exact=True)).to_have_attribute("aria-pressed", "false")
+    # Every amount it set is said, without unfolding the fields.
+    said = page.locator("[data-tariff-said]")
+    for words in SAID_20_50[lang]:
+        expect(said).to_contain_text(words)
     phone.screenshot(f"usual-tariffs-{lang}")
-    # The single fields hold the tariff, and one of them can still be changed on its own.
+    # The single fields hold the whole tariff, and one of them can still be changed on its own.
     folded.locator("summary").tap()
     for game in ("sauspiel", *SOLO_GAMES):
         expect(page.locator(f"input[name=tariff_{game}]")).to_have_value("20" if game == "sauspiel" else "50")
-    page.locator("input[name=tariff_schneider]").fill("20")
+    for tariff in ("schneider", "schwarz", "laufende", "ramsch"):
+        expect(page.locator(f"input[name=tariff_{tariff}]")).to_have_value("20")
+    expect(page.locator("input[name=tariff_bettel]")).to_have_value("35")
     page.locator("input[name=tariff_farbgeier]").fill("60")
     expect(usual.get_by_role("button", name="20/50", exact=True)).to_have_attribute("aria-pressed", "false")
     for seat, name in zip(seats, FOUR):
@@ -92,7 +105,7 @@ def test_a_usual_tariff_is_set_in_one_tap_and_single_fields_still_change_the_res
     tariffs = stored(phone, list_id_of(page))["rules"]["tariffs"]
     assert tariffs["sauspiel"] == 20 and tariffs["hochzeit"] == 20
     assert [tariffs[g] for g in SOLO_GAMES] == [50, 50, 50, 50, 60]
-    assert tariffs["schneider"] == 20 and tariffs["laufende"] == 5
+    assert [tariffs[t] for t in ("schneider", "schwarz", "laufende", "ramsch", "bettel")] == [20, 20, 20, 20, 35]
 
 
 #: The words of the new-list form that a line break cuts in two (not at a hyphen).
