@@ -53,8 +53,9 @@ class PlayerStatistics:
     #: The biggest single win and loss of a deal, in units.
     biggest_win: int = 0
     biggest_loss: int = 0
-    #: Deals with Kontra the player played in, and how many the player's side won.
-    kontra: Tally = Tally()
+    #: Deals the defenders doubled (a Kontra; in Sheepshead a crack) the player played in, and
+    #: how many the player's side won.
+    doubled: Tally = Tally()
     #: Laufende held in the games the player declared (when the deal records them).
     laufende: int = 0
     #: Sheepshead: picks played alone, and won.
@@ -78,7 +79,7 @@ class PlayerStatistics:
             by_game=MappingProxyType(by_game), solos=self.solos + other.solos,
             biggest_win=max(self.biggest_win, other.biggest_win),
             biggest_loss=min(self.biggest_loss, other.biggest_loss),
-            kontra=self.kontra + other.kontra, laufende=self.laufende + other.laufende,
+            doubled=self.doubled + other.doubled, laufende=self.laufende + other.laufende,
             alone=self.alone + other.alone, all_play_won=self.all_play_won + other.all_play_won,
         )
 
@@ -124,8 +125,8 @@ def statistics(result: ListResult) -> Mapping[str, PlayerStatistics]:
                 continue
             on_side = who in scored.side
             won = scored.won if on_side else not scored.won
-            if deal.contra:
-                counting.kontra = counting.kontra.add(won)
+            if deal.contra or deal.crack:
+                counting.doubled = counting.doubled.add(won)
             if who == scored.side[0]:
                 counting.declared = counting.declared.add(won)
                 counting.by_game[game.name] = counting.by_game.get(game.name, Tally()).add(won)
@@ -153,7 +154,7 @@ class _Counting:
         self.solos = Tally()
         self.biggest_win = 0
         self.biggest_loss = 0
-        self.kontra = Tally()
+        self.doubled = Tally()
         self.laufende = 0
         self.alone = Tally()
         self.all_play_won = 0
@@ -163,6 +164,6 @@ class _Counting:
             player=self.player, played=self.played, declared=self.declared,
             partnered=self.partnered, by_game=MappingProxyType(dict(self.by_game)),
             solos=self.solos, biggest_win=self.biggest_win, biggest_loss=self.biggest_loss,
-            kontra=self.kontra, laufende=self.laufende, alone=self.alone,
+            doubled=self.doubled, laufende=self.laufende, alone=self.alone,
             all_play_won=self.all_play_won,
         )

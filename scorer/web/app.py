@@ -29,6 +29,7 @@ from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 from scorer.web.groups import routes as groups
 from scorer.web.help import routes as help_pages
 from scorer.web.i18n import LANGUAGES, paper, select_locale
+from scorer.web.pictures.views import statistics_words
 from scorer.web.lists import routes as lists
 from scorer.web.offline import routes as offline
 from scorer.web.presets import routes as presets
@@ -247,6 +248,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_night.bp)
     app.add_template_global(undo.page_messages, "page_messages")
     app.add_template_global(paper, "paper")
+    app.add_template_global(statistics_words, "statistics_words")
     csrf.exempt(api.bp)
     csrf.exempt(tournaments_api.bp)
     csrf.exempt(tournament_people_api.bp)

@@ -85,7 +85,7 @@ def start_from_common_table(phone: Phone, table: str, title: str, shot: str | No
     """New list, American Sheepshead, a common table, five names, Start the list."""
     page = phone.open("/")
     page.get_by_role("link", name="New list", exact=True).tap()
-    page.get_by_role("link", name="American Sheepshead (4 to 6 players)", exact=True).tap()
+    page.get_by_role("link", name="American Sheepshead (4 to 8 players)", exact=True).tap()
     # Six name inputs: with six at the table the dealer sits out.
     expect(page.get_by_label("Player 6 (optional)", exact=True)).to_be_visible()
     page.get_by_role("link", name=table, exact=True).tap()

@@ -35,7 +35,7 @@ def test_statistics_summed_over_two_lists_add_up_counted_by_hand():
     assert anna.declared == Tally(3, 2)
     assert dict(anna.by_game) == {"sauspiel": Tally(2, 1), "solo": Tally(1, 1)}
     assert anna.solos == Tally(1, 1)
-    assert anna.kontra == Tally(1, 0)
+    assert anna.doubled == Tally(1, 0)
     assert (anna.biggest_win, anna.biggest_loss) == (120, -100)
     assert season["Bene"].partnered == Tally(1, 0)
     assert season["Emil"].laufende == 3

@@ -35,7 +35,7 @@ def test_a_bavarian_evening_counted_by_hand():
         (50, -100), (300, -40), (40, -150), (50, -100),
     ]
     # Kontra in deals 2 and 5: Bene declared and won the first, Dora and Bene lost the second.
-    assert [s.kontra for s in (anna, bene, chris, dora)] == [Tally(2, 1), Tally(2, 1), Tally(2, 1), Tally(2, 0)]
+    assert [s.doubled for s in (anna, bene, chris, dora)] == [Tally(2, 1), Tally(2, 1), Tally(2, 1), Tally(2, 0)]
     assert [s.laufende for s in (anna, bene, chris, dora)] == [0, 0, 2, 0]
     assert [s.all_play_won for s in (anna, bene, chris, dora)] == [1, 1, 1, 0]
 

@@ -385,3 +385,20 @@ def test_the_worked_examples_of_the_rules_pay_through_the_api(
     stored = client.get(f"/api/lists/{created.get_json()['id']}").get_json()
     assert stored["deals"][0]["payouts"] == expected
     assert stored["totals"] == score_document(body)["totals"] == expected
+
+
+def test_the_statistics_speak_sheepshead_after_cracks_and_a_leaster(client: FlaskClient) -> None:
+    listing = client.post("/api/lists", json={"rules": {"preset": "sheepshead"}, "players": FIVE, "deals": [
+        {"game": "pick", "declarer": "Anna", "partner": "Bene", "points": 67, "crack": True},
+        {"game": "pick", "declarer": "Chris", "points": 70, "crack": True, "recrack": True},
+        {"game": "leaster", "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 5, "Emil": 55}},
+    ]}).get_json()
+    page = text(client.get(f"/l/{listing['id']}"))
+    stats = page[page.index('class="sheet stats'):]
+    stats = stats[:stats.index("</table>")]
+    for words in ("Picks: won", "Picked alone: won", "Cracked or re-cracked: won", "Leasters and mosters won"):
+        assert f'<th scope="row">{words}</th>' in stats, words
+    for bavarian in ("Kontra", "Laufende", "Declared", "Alone against all", "all play alone"):
+        assert bavarian not in stats, bavarian
+    # Five play every deal: each played both cracked picks.
+    assert stats.count(">2 of 2<") + stats.count(">1 of 2<") + stats.count(">0 of 2<") == 5

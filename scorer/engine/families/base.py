@@ -42,6 +42,11 @@ WORDS: Mapping[str, str] = MappingProxyType(
         "schwarz": N_("Schwarz"),
         # A doubling handed on to the deals after it (Sheepshead: the doubler's).
         "doubling": N_("Doubling"),
+        # The rows of the statistics table.
+        "stats_declared": N_("Declared: won"),
+        "stats_alone": N_("Alone against all: won"),
+        "stats_doubled": N_("Kontra played: won"),
+        "stats_all_play": N_("Won when all play alone"),
     }
 )
 

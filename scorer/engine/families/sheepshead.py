@@ -309,6 +309,10 @@ WORDS = MappingProxyType(
         "schwarz": N_("No-tricker"),
         # What a doubling handed on to the picks after it is called.
         "doubling": N_("Doubler"),
+        "stats_declared": N_("Picks: won"),
+        "stats_alone": N_("Picked alone: won"),
+        "stats_doubled": N_("Cracked or re-cracked: won"),
+        "stats_all_play": N_("Leasters and mosters won"),
     }
 )
 
@@ -365,7 +369,7 @@ EXAMPLES = (
 
 FAMILY = Family(
     name=NAME,
-    label=N_("American Sheepshead (4 to 6 players)"),
+    label=N_("American Sheepshead (4 to 8 players)"),
     description=N_(
         "The Wisconsin game: the picker takes the blind and plays with a partner "
         "or alone; cracks, blitzes and the bump double; when nobody picks, a leaster."

@@ -22,7 +22,7 @@ from scorer.web.lists.filters import game_filter
 from scorer.web.lists.forms import ActionForm
 from scorer.web.lists.summary import Summaries
 from scorer.web.lists.table import rows_html
-from scorer.web.pictures.views import chart_of, statistics_of, tally_pictures
+from scorer.web.pictures.views import chart_of, statistics_of, statistics_words, tally_pictures
 
 
 def sitting_out(state: services.ListState, dealer: str | None = None) -> tuple[str, ...]:
@@ -92,7 +92,8 @@ def _statistics_html(state: services.ListState, figures: dict[str, Any]) -> Mark
     table: Callable[..., Markup] = get_template_attribute("pictures/_statistics.html", "statistics_table")
     key = (*services.revision_key(state.row), select_locale())
     return _STATISTICS_HTML.get(
-        key, lambda: table(figures["stats"], state.result.players, figures["stat_games"]), keep=state.current,
+        key, lambda: table(figures["stats"], state.result.players, figures["stat_games"],
+                          statistics_words([state.result.rules.family.name])), keep=state.current,
     )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorer.engine import ListResult
+from scorer.engine import FAMILIES, ListResult
+from scorer.engine.families.base import WORDS
 from scorer.engine.statistics import statistics
 from scorer.web.pictures.svg import (
     Chart, heads_row, line_chart, running_chart, sheeps_head, tally_bar,
@@ -48,6 +50,18 @@ def tally_pictures(result: ListResult, tally: dict[str, Any] | None) -> dict[str
             }
         }
     return {}
+
+
+#: The statistics table's rows each family words its own way (``Family.words``).
+STATISTICS_ROLES = ("stats_declared", "stats_alone", "stats_doubled", "stats_all_play")
+
+
+def statistics_words(family_names: Iterable[str]) -> dict[str, str]:
+    """The statistics rows' words: the family's own where every list is of one family (a season
+    may hold several), else the common ones."""
+    names = set(family_names)
+    family = FAMILIES.get(names.pop()) if len(names) == 1 else None
+    return {role: _(family.word(role) if family else WORDS[role]) for role in STATISTICS_ROLES}
 
 
 def statistics_of(result: ListResult) -> dict[str, Any]:
