@@ -69,12 +69,12 @@ COMMON_COUNTED: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = MappingP
 })
 
 
-#: A tier (Sheepshead's value of a pick) as players name it: 2 is schneider, 3 schwarz.
-TIER_NAMES: Mapping[int, str] = MappingProxyType({2: "schneider", 3: "schwarz"})
+#: A tier (Sheepshead's value of a pick) as its players name it: 2 is schneider, 3 a no-tricker.
+TIER_NAMES: Mapping[int, str] = MappingProxyType({2: "schneider", 3: "no_tricker"})
 
 
 def term_name(term: Term) -> str:
-    """The name a term is said by: its own, or for a tier of 2 or 3 schneider or schwarz.
+    """The name a term is said by: its own, or for a tier of 2 or 3 schneider or a no-tricker.
 
     >>> term_name(Term("tier", 2)), term_name(Term("tier", 1)), term_name(Term("solo", 40))
     ('schneider', 'tier', 'solo')

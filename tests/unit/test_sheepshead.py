@@ -492,3 +492,16 @@ def test_a_house_rule_off_its_values_is_refused_by_key(rules, key):
 def test_sheepshead_seats_four_to_eight(players):
     refused = refusal([], players=players)
     assert refused.key == "players"
+
+
+@pytest.mark.parametrize(("family", "players", "deal"), [
+    ("sheepshead", FIVE, {"game": "pick", "declarer": "Anna", "partner": "Bene", "points": 50, "schwarz": True}),
+    ("sheepshead3", FIVE[:3], {"game": "pick", "declarer": "Anna", "points": 23, "schwarz": True}),
+])
+def test_a_no_tricker_refused_is_said_in_sheepshead_words(family, players, deal):
+    with pytest.raises(ScoringError) as refused:
+        score_document({"rules": {"preset": family}, "players": players, "deals": [deal]})
+    assert refused.value.key == "schwarz"
+    reason = refused.value.reason
+    assert "no-tricker" in reason and "picker" in reason and "buried" in reason
+    assert "schwarz" not in reason and "put away" not in reason

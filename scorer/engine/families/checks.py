@@ -52,8 +52,12 @@ def seated(table: Table, who: str, key: str) -> str:
     return who
 
 
-def side_points(deal: Deal, *, widow: bool) -> int:
-    """The declaring side's card points, checked against the schwarz flag."""
+def side_points(deal: Deal, *, widow: bool, picker: bool = False) -> int:
+    """The declaring side's card points, checked against the schwarz flag.
+
+    ``picker``: the declarer picked the blind (Sheepshead), and a refusal says
+    it as Sheepshead players do: a no-tricker, the cards buried.
+    """
     points = deal.points
     if not isinstance(points, int):
         raise ScoringError(
@@ -61,6 +65,15 @@ def side_points(deal: Deal, *, widow: bool) -> int:
             game=deal.game,
         )
     if deal.schwarz:
+        if picker and not (points == 120 or points <= MOST_IN_BLIND):
+            raise ScoringError(
+                "schwarz",
+                N_(
+                    "with %(points)s points nobody was a no-tricker: the picker's side takes "
+                    "every trick (120) or none (at most the %(blind)s buried)"
+                ),
+                points=points, blind=MOST_IN_BLIND,
+            )
         if widow and not (points == 120 or points <= MOST_IN_BLIND):
             raise ScoringError(
                 "schwarz",

@@ -97,7 +97,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     assert deal.declarer is not None
     picker = seated(table, deal.declarer, "declarer")
     partner = None if deal.partner is None else partner_of(table, deal, picker, GAMES["pick"])
-    points = side_points(deal, widow=True)
+    points = side_points(deal, widow=True, picker=True)
     won = points >= LOWEST_BID
     doubled, after = doubled_by_doublers(rules, carry)
     level = tier(rules, deal, points, won)
@@ -229,6 +229,8 @@ GAMES = MappingProxyType(
 #: The names in an American breakdown besides the games' and the common ones: English, German.
 TERMS = MappingProxyType({
     "tier": (N_("Tier"), "Stufe"),
+    # A pick's tier 3: the losing side took no trick (Bavarian tables say schwarz).
+    "no_tricker": (N_("No-tricker"), "Ohne Stich"),
     "crack": (N_("Crack"), "Crack"),
     "recrack": (N_("Re-crack"), "Re-crack"),
     "blitz": (N_("Blitz"), "Blitz"),
@@ -352,6 +354,9 @@ EXAMPLES = (
     ("Anna and Bene make 50 after a crack and two blitzes, at most 4",
      "Anna und Bene machen 50 nach Crack und zwei Blitzen, höchstens 4",
      listed(NAME, _pick(50, crack=True, blitz=2), players=FIVE, max_multiplier=4)),
+    ("Anna picks with Bene and they take every trick: a no-tricker",
+     "Anna nimmt mit Bene auf, und sie machen jeden Stich: die anderen bleiben ohne Stich",
+     listed(NAME, _pick(120, schwarz=True), players=FIVE)),
     ("nobody picked, a doubler; then Anna picks",
      "niemand hat aufgenommen, ein Doubler; dann nimmt Anna auf",
      listed(NAME, {"game": "doubler"}, _pick(70), players=FIVE, no_pick="doubler")),
