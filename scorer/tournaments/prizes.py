@@ -186,16 +186,16 @@ def prize_list(
         money[position] += collected * share // 100
     # The shares together are worth this many whole cents; what rounding each down kept back is said.
     rest += collected * sum(paid_shares) // 100 - sum(money)
-    best_amount, best_labels = 0, []
+    best_amount, best_labels = 0, list[str]()
     for prize in rules.prizes:
         if prize.place == "round_best":
             best_amount += prize.amount
             best_labels += [prize.label] if prize.label else []
             continue
-        position = _position(prize.place, present)
-        if position is not None:
-            money[position] += prize.amount
-            goods[position] += [prize.label] if prize.label else []
+        at = _position(prize.place, present)
+        if at is not None:
+            money[at] += prize.amount
+            goods[at] += [prize.label] if prize.label else []
     awards: dict[int, Award] = {}
     groups: dict[int, list[int]] = {}
     for place, number in placed:
