@@ -276,3 +276,36 @@ def test_a_tournament_without_prizes_prints_its_list_as_before(client: FlaskClie
     made = create(client, players=names(8), rounds=2, deals_per_round=4)
     page = client.get(f"/t/{made['id']}/prizes").get_data(as_text=True)
     assert "Fees and payouts" not in page and '<th scope="col" class="prize">' not in page
+
+
+# -- the paper sheet asks for the counts the tie-breaks use ------------------------------------------
+
+
+def test_the_paper_sheet_asks_for_the_counts_the_tie_breaks_use(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=8, tie_breaks=["games_won", "lot"])
+    first, _second = round_tables(client, made)
+    path = f"/t/{made['id']}/rounds/1/tables/1/sheet"
+    client.get(path + f"?key={made['edit_key']}")
+    page = client.get(path).get_data(as_text=True)
+    assert "Games won, as declarer or partner (for the tie-break)" in page
+    assert "Solo games won (for the tie-break)" in page
+    assert "Tout games won" not in page and "Solo games played" not in page
+    numbers = read(client, made)["rounds"][0]["tables"][0]["numbers"]
+    form = {f"points-{n}": v for n, v in zip(numbers, ["10", "10", "-10", "-10"])}
+    refused = client.post(path, data={**form, f"games-won-{numbers[1]}": "many"})
+    assert refused.status_code == 200 and 'id="games-won-{}-error"'.format(numbers[1]) in refused.get_data(as_text=True)
+    kept = client.post(path, data={**form, f"games-won-{numbers[1]}": "4"})
+    assert kept.status_code == 302
+    sheet = read(client, made)["rounds"][0]["tables"][0]["sheet"]
+    assert sheet["games_won"] == dict(zip(first, [0, 4, 0, 0]))
+    assert [s["player"] for s in read(client, made)["standings"][:2]] == [first[1], first[0]]
+    assert 'value="4"' in client.get(path).get_data(as_text=True)
+
+
+def test_a_default_tournaments_sheet_asks_for_solos_won_alone(client: FlaskClient) -> None:
+    made = create(client, players=names(8), rounds=2, deals_per_round=8)
+    round_tables(client, made)
+    path = f"/t/{made['id']}/rounds/1/tables/1/sheet"
+    client.get(path + f"?key={made['edit_key']}")
+    page = client.get(path).get_data(as_text=True)
+    assert "Solo games won (for the tie-break)" in page and "Games won, as declarer" not in page

@@ -22,6 +22,7 @@ from scorer.engine import ScoringError
 from scorer.tournaments.prizes import MOST_CENTS, MOST_PRIZES, NAMED_PLACES
 from scorer.tournaments.standings import DEFAULT_TIE_BREAKS
 from scorer.web import i18n
+from scorer.web.lists.forms import choice
 from scorer.web.services.tournament_system import CURRENCIES, read_system
 
 #: How many tie-breaks the form offers before lot: every count and the last round.
@@ -31,7 +32,7 @@ _MONEY = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
 #: A prize's line: its place (a number or a name), a colon, its amount or its label.
 _PRIZE_LINE = re.compile(r"\s*([^:]+?)\s*:\s*(.*?)\s*")
 
-_TIE_BREAK_CHOICES = [
+_TIE_BREAKS = [
     ("", _l("nothing more")),
     ("solos_won", _l("solo games won")),
     ("solos_played", _l("solo games played")),
@@ -39,6 +40,15 @@ _TIE_BREAK_CHOICES = [
     ("tout_won", _l("Tout games won")),
     ("last_round", _l("the points of the last round played")),
 ]
+
+
+def _tie_break_choices() -> list[Any]:
+    """The tie-breaks to choose from, named in the page's language (asked for each form)."""
+    return [choice(value, label) for value, label in _TIE_BREAKS]
+
+
+def _currencies() -> list[Any]:
+    return [choice(code, code) for code in CURRENCIES]
 
 
 def money_cents(text: str) -> int:
@@ -95,13 +105,13 @@ def _reads(parse: Any, message: Any) -> Any:
 class PrizeFields(Form):  # type: ignore[misc]
     """The tie-breaks, the currency, the entry fee, the shares and the fixed prizes of a new tournament."""
 
-    tie_break_1 = SelectField(_l("First tie-break"), choices=_TIE_BREAK_CHOICES, default=DEFAULT_TIE_BREAKS[0])
-    tie_break_2 = SelectField(_l("Second tie-break"), choices=_TIE_BREAK_CHOICES, default=DEFAULT_TIE_BREAKS[1])
-    tie_break_3 = SelectField(_l("Third tie-break"), choices=_TIE_BREAK_CHOICES, default="")
-    tie_break_4 = SelectField(_l("Fourth tie-break"), choices=_TIE_BREAK_CHOICES, default="")
-    tie_break_5 = SelectField(_l("Fifth tie-break"), choices=_TIE_BREAK_CHOICES, default="")
+    tie_break_1 = SelectField(_l("First tie-break"), choices=_tie_break_choices, default=DEFAULT_TIE_BREAKS[0])
+    tie_break_2 = SelectField(_l("Second tie-break"), choices=_tie_break_choices, default=DEFAULT_TIE_BREAKS[1])
+    tie_break_3 = SelectField(_l("Third tie-break"), choices=_tie_break_choices, default="")
+    tie_break_4 = SelectField(_l("Fourth tie-break"), choices=_tie_break_choices, default="")
+    tie_break_5 = SelectField(_l("Fifth tie-break"), choices=_tie_break_choices, default="")
     lot = BooleanField(_l("Places still equal are drawn by lot"))
-    currency = SelectField(_l("Currency"), choices=[(c, c) for c in CURRENCIES], default=CURRENCIES[0])
+    currency = SelectField(_l("Currency"), choices=_currencies, default=CURRENCIES[0])
     entry_fee = StringField(_l("Entry fee"), validators=[
         Length(max=12), _reads(money_cents, _l("Type the fee as money: 10 or 10.50."))])
     shares = StringField(_l("Shares of the fees by place, in percent"), validators=[
