@@ -53,7 +53,8 @@ class PrizeRules:
     prizes: tuple[Prize, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.entry_fee and self.shares) or bool(self.prizes)
+        """Whether the tournament takes a fee or pays anything: a fee alone is still money to account for."""
+        return bool(self.entry_fee or self.shares or self.prizes)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Award:
     round_best: tuple[int, ...] = ()
 
     def __bool__(self) -> bool:
+        """Whether there is anything to take (a share of nothing is no prize)."""
         return bool(self.amount or self.labels)
 
     def plus(self, amount: int, labels: Sequence[str] = (), round_number: int | None = None) -> Award:

@@ -176,3 +176,20 @@ def test_prize_rules_read_as_sent() -> None:
     rules = checked_prize_rules(1000, [30, 15], [{"place": "round_best", "amount": 250},
                                                  {"place": 2, "label": " Ham "}])
     assert rules == PrizeRules(1000, (30, 15), (Prize("round_best", 250), Prize(2, label="Ham")))
+
+
+def test_a_tournament_pays_when_it_takes_a_fee_or_has_shares_or_prizes() -> None:
+    assert not PrizeRules()
+    assert PrizeRules(entry_fee=500) and PrizeRules(shares=(50,)) and PrizeRules(prizes=(Prize(1, label="Ham"),))
+
+
+def test_kohler_falls_pays_out_ninety_percent_over_three_sessions() -> None:
+    # docs/prizes.md: forty at $20, 30/15/10/10/10 % by place and 5 % to each session's best.
+    rules = checked_prize_rules(2000, [30, 15, 10, 10, 10], [{"place": "round_best", "amount": 4000}])
+    placed = [(n, n) for n in range(1, 41)]
+    sessions = {n: [41 - n, n, 100 if n == 7 else 0] for n in range(1, 41)}
+    prizes = prize_list(rules, 40, placed, sessions, [1, 2, 3])
+    assert prizes.collected == 80000
+    assert [prizes.awards[n].amount for n in range(1, 6)] == [24000 + 4000, 12000, 8000, 8000, 8000]
+    assert [(b.round, b.winners) for b in prizes.round_best] == [(1, (1,)), (2, (40,)), (3, (7,))]
+    assert prizes.paid_out == 72000 and prizes.rest == 0

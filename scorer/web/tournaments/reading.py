@@ -160,7 +160,7 @@ class PrizePage:
 
     @property
     def pays(self) -> bool:
-        """Whether the tournament pays anything: without, the list shows places alone."""
+        """Whether the tournament takes a fee or pays anything: without, the list shows places alone."""
         return bool(self.system.prize_rules)
 
 
