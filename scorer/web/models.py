@@ -252,6 +252,17 @@ class TournamentRow(Model):
     #: When the organiser ended the tournament (after any round); None while it runs.
     #: An ended tournament draws no more rounds, and its tables' keys change nothing.
     ended_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
+    #: The tie-breaks in the order the tournament gives them (``scorer.tournaments.standings``);
+    #: None: the default, solo games won and then the last round, as every tournament ranked before.
+    tie_breaks: so.Mapped[list[str] | None] = so.mapped_column(sa.JSON, default=None)
+    #: What a participant pays to play, in cents of ``currency``; 0: nothing.
+    entry_fee: so.Mapped[int] = so.mapped_column(default=0)
+    #: The percent of the fees collected paid to each place, first place first; None: none.
+    shares: so.Mapped[list[int] | None] = so.mapped_column(sa.JSON, default=None)
+    #: Fixed prizes as ``scorer.tournaments.prizes.Prize.to_dict`` writes them; None: none.
+    prizes: so.Mapped[list[dict[str, Any]] | None] = so.mapped_column(sa.JSON, default=None)
+    #: The currency of the fee and the prizes (ISO 4217: EUR, USD, CHF or GBP).
+    currency: so.Mapped[str] = so.mapped_column(sa.String(3), default="EUR")
 
 
 class ParticipantRow(Model):

@@ -90,8 +90,9 @@ def test_a_table_result_counts_the_solo_games_a_player_won() -> None:
                           {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70},
                           {"game": "wenz", "declarer": "Bene", "points": 80}]}
     result = read_list(document).replay()
-    assert table_result(result, "Anna") == RoundResult(points=-4, solos_won=1)
-    assert table_result(result, "Bene") == RoundResult(points=16, solos_won=1)
+    # Anna played two solo games and won one; she won the Sauspiel too, with Bene as partner.
+    assert table_result(result, "Anna") == RoundResult(points=-4, solos_won=1, solos_played=2, games_won=2)
+    assert table_result(result, "Bene") == RoundResult(points=16, solos_won=1, solos_played=1, games_won=2)
 
 
 def test_a_sheepshead_pick_played_alone_and_won_counts_as_a_solo_game_won() -> None:

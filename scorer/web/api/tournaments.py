@@ -18,6 +18,7 @@ from scorer.web.services import tournament_draw as drawing
 from scorer.web.services import tournaments as service
 from scorer.web.services.state import ByRevision
 from scorer.web.services.tournament_cache import Seen, seen, worked_out
+from scorer.web.services.tournament_system import system_of, tournament_prizes
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
 
@@ -96,11 +97,14 @@ def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> byte
     drawn = service.drawn_rounds(row)
     seated = service.seat_names([t for _r, tables in drawn for t in tables])
     worked = worked_out(row, state)
+    system = system_of(row)
+    withdrawn = {number for number, (_name, out) in people.items() if out}
+    prizes = tournament_prizes(system, worked.ranked, withdrawn, len(people), worked.counted)
     # An ended tournament's standings are final after the last round played.
     ended = {"final": True, "after_round": max(worked.counted, default=0)} if row.ended_at is not None else {}
     return bytes(current_app.json.dumps(dict(
         id=row.id, name=row.name, rules=row.rules, rounds_planned=row.rounds,
-        deals_per_round=row.deals_per_round,
+        deals_per_round=row.deals_per_round, **system.to_dict(),
         url=url_for("tournaments_api.read_tournament", tournament_id=row.id),
         players=[participant_answer(p) for p in service.participants(row)],
         rounds=[
@@ -116,9 +120,20 @@ def _tournament_answer(row: TournamentRow, state: Seen, key: str | None) -> byte
         standings=[
             {"place": s.place, "player": people[s.participant][0], "number": s.participant,
              "points": s.points, "solos_won": s.solos_won, "rounds": list(s.rounds),
-             "withdrawn": people[s.participant][1]}
+             "withdrawn": people[s.participant][1],
+             # Only where lot decided, and only where a prize is taken: a standing says no more.
+             **({"drawn": True} if s.drawn else {}),
+             **({"prize": prizes.awards[s.participant].to_dict()} if s.participant in prizes.awards else {})}
             for s in worked.ranked
         ],
+        prize_list={
+            "collected": prizes.collected, "paid_out": prizes.paid_out, "rest": prizes.rest,
+            "round_best": [
+                {"round": best.round, "points": best.points, "numbers": list(best.winners),
+                 "players": [names[n] for n in best.winners], "amount": best.amount,
+                 **({"label": " + ".join(best.labels)} if best.labels else {})}
+                for best in prizes.round_best],
+        },
         rounds_counted=list(worked.counted),
         **ended,
     )).encode())

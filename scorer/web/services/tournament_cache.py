@@ -32,10 +32,11 @@ from scorer.web.extensions import db
 from scorer.web.models import ParticipantRow, ScoreListRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from scorer.web.services.base import locked
 from scorer.web.services.state import ByRevision, list_state, revision_key
+from scorer.web.services.tournament_system import system_of
 
 #: Standings by the key of their tournament's state: a few per tournament followed at once.
 _STANDINGS = ByRevision(kept=64)
-#: A table's results (its players' points and solo games won) by its list's revision
+#: A table's results (its players' points and counts) by its list's revision
 #: and the seats: enough for every table of the tournaments being played.
 _TABLES = ByRevision(kept=4096)
 
@@ -110,7 +111,7 @@ def seen(row: TournamentRow) -> Seen:
             tables.append(SeenTable(found.number, tuple(found.seats), found.list_id, sheet))
     drawn = tuple(SeenRound(number, seed, tuple(tables)) for (number, seed), tables in rounds.items())
     revisions = list_revisions(t.list_id for r in drawn for t in r.tables if t.list_id)
-    state = (row.id, row.rounds, people, drawn, tuple(sorted(revisions.values())))
+    state = (row.id, row.rounds, row.tie_breaks, people, drawn, tuple(sorted(revisions.values())))
     return Seen(people, drawn, revisions, hashlib.sha256(repr(state).encode()).hexdigest())
 
 
@@ -157,7 +158,10 @@ def worked_out(row: TournamentRow, state: Seen) -> WorkedOut:
                 counted.append(drawn.number)
         for number, theirs in results.items():
             theirs.append(seated.get(number, RoundResult()))
-    worked = WorkedOut(standings(results, row.rounds, played=max(counted, default=0)), tuple(counted))
+    # The tournament's id seeds the lot: the same draw every time, unknown before it is made.
+    ranked = standings(results, row.rounds, played=max(counted, default=0),
+                       tie_breaks=system_of(row).tie_breaks, seed=row.id)
+    worked = WorkedOut(ranked, tuple(counted))
     if keep and current:
         _STANDINGS.put(state.key, worked)
     return worked

@@ -1,7 +1,7 @@
 """A table's paper sheet: the final points of a table that kept its list on paper, not on a phone.
 
 The sheet gives each player of the table their points (and, if wanted, the
-solo games they won, for the standings' tie-break). It is kept on the table
+solo games they won and the other counts the tournament's tie-breaks use). It is kept on the table
 by start number and counts instead of the table's list; sent again it
 replaces the one kept, and it can be removed.
 """
@@ -17,9 +17,11 @@ from scorer.engine import N_, ScoringError, parse_rules
 from scorer.engine.errors import shown
 from scorer.engine.values import name_key, whole
 from scorer.tournaments.draw import deals_at
+from scorer.tournaments.standings import COUNTS
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, TournamentRow, TournamentTableRow
 from scorer.web.services.base import Conflict, NotFound, lock_list, transaction
+from scorer.web.services.tournament_system import system_of
 from scorer.web.services.tournaments import drawn_rounds, participants, seat_names, seats_per_table
 
 #: The most points a sheet gives one player, either way.
@@ -68,7 +70,9 @@ def read_sheet(row: TournamentRow, table: TournamentTableRow, body: Mapping[str,
     """The sheet as kept (by start number), from ``{"points": {name: int}, "solos_won": {name: int}}``.
 
     Every player of the table has points; under a plus-minus system they sum
-    to 0, counted plus only none is below 0. Solo games won are optional.
+    to 0, counted plus only none is below 0. Solo games won are optional, and
+    so are the other counts the tournament's tie-breaks use (``solos_played``,
+    ``games_won``, ``tout_won``): a count not given is 0.
     """
     seats = seat_players(row, table)
     names = {number: name for number, name, _seat in seats}
@@ -89,14 +93,23 @@ def read_sheet(row: TournamentRow, table: TournamentTableRow, body: Mapping[str,
     if total and not only_plus:
         raise ScoringError("points", N_(
             "the points sum to %(sum)s, but a table's points sum to 0 (plus and minus)"), sum=total)
-    solos = body.get("solos_won") or {}
-    if not isinstance(solos, dict):
-        raise ScoringError("solos_won", N_("must give solo games won by name, not %(value)s"), value=shown(solos))
     most = deals_at(len(table.seats), seats_per_table(parse_rules(row.rules).family), row.deals_per_round)
-    won = {number: whole(value, f"solos_won.{names[number]}", low=0, high=most)
-           for number, value in _by_name(seats, solos, "solos_won").items()}
-    return {"points": {str(n): points[n] for n in table.seats},
-            "solos_won": {str(n): won.get(n, 0) for n in table.seats}}
+    kept: dict[str, Any] = {"points": {str(n): points[n] for n in table.seats}}
+    for count in sheet_counts(row):
+        sent_counts = body.get(count) or {}
+        if not isinstance(sent_counts, dict):
+            raise ScoringError(count, N_("must give the counts by name, not %(value)s"), value=shown(sent_counts))
+        got = {number: whole(value, f"{count}.{names[number]}", low=0, high=most)
+               for number, value in _by_name(seats, sent_counts, count).items()}
+        kept[count] = {str(n): got.get(n, 0) for n in table.seats}
+    return kept
+
+
+def sheet_counts(row: TournamentRow) -> tuple[str, ...]:
+    """The counts a sheet asks for besides points: solo games won (as always), and each count the
+    tournament's tie-breaks compare."""
+    used = system_of(row).tie_breaks
+    return tuple(count for count in COUNTS if count == "solos_won" or count in used)
 
 
 @transaction
@@ -125,8 +138,10 @@ def shown_sheet(table: TournamentTableRow, names: Mapping[int, str]) -> dict[str
     """The sheet by the participants' names, as the API answers it; None without one."""
     if table.sheet is None:
         return None
+    # A sheet kept before its tournament asked for more counts shows those it has.
+    parts = ("points", "solos_won", *(count for count in COUNTS[1:] if count in table.sheet))
     return {part: {names[int(number)]: value for number, value in table.sheet.get(part, {}).items()}
-            for part in ("points", "solos_won")}
+            for part in parts}
 
 
 def has_deals(table: TournamentTableRow) -> bool:

@@ -31,6 +31,7 @@ from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.lists import is_list_id
 from scorer.web.services.tournament_budget import pay_for_tournament
 from scorer.web.services.tournament_names import checked_players
+from scorer.web.services.tournament_system import read_system
 from scorer.web.services.tournament_text import MAX_TOURNAMENT_NAME as MAX_TOURNAMENT_NAME
 from scorer.web.services.tournament_text import tournament_name
 from scorer.web.services.tournament_cache import kept_standings, seen
@@ -76,6 +77,7 @@ def create_tournament(
     players = checked_players(document.get("players"))
     rounds = whole(document.get("rounds"), "rounds", low=1, high=MOST_ROUNDS)
     deals = whole(document.get("deals_per_round"), "deals_per_round", low=1, high=MOST_DEALS)
+    system = read_system(document)
     seats = seats_per_table(parse_rules(rules).family)
     # Any count is taken (two rounds of 30 at tables of four): a table whose count is not whole
     # turns of the deal lets the first dealers deal once more (scorer.tournaments.draw.deals_at).
@@ -84,6 +86,7 @@ def create_tournament(
         id=secrets.token_urlsafe(16), name=name, family_name=rules["preset"], rules=rules,
         rounds=rounds, deals_per_round=deals, edit_key_hash=hash_key(key),
         creation_token=token_digest("tournament", token) if token else None, creation_fingerprint=sent,
+        **system.columns(),
     )
     try:
         db.session.add(row)
@@ -199,7 +202,7 @@ def tables_turned(round_id: int) -> None:
 
 
 def tournament_standings(row: TournamentRow) -> list[tuple[Standing, ParticipantRow]]:
-    """Each participant's place, points, solo games won and points per round, from the tables.
+    """Each participant's place, points, counts and points per round, from the tables.
 
     A table counts its paper sheet when it has one, else its list. Worked out
     once per state of the tables (``tournament_cache``): asked again while

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from scorer.engine import parse_rules
 from scorer.engine.values import name_key
 from scorer.tournaments.draw import deals_at
+from scorer.tournaments.prizes import Award, PrizeList
 from scorer.tournaments.standings import Standing
 from scorer.web.models import ParticipantRow, TournamentRoundRow, TournamentRow, TournamentTableRow
 from scorer.web.services import tournaments as service
 from scorer.web.services.base import NotFound
-from scorer.web.services.tournament_cache import seen
+from scorer.web.services.tournament_cache import seen, worked_out
+from scorer.web.services.tournament_system import System, system_of, tournament_prizes
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ class Line:
     solos_won: int
     rounds: tuple[int, ...]
     withdrawn: bool
+    #: The place was drawn by lot among participants equal in everything else.
+    drawn: bool = False
 
 
 def _round(row: TournamentRow, round_row: TournamentRoundRow, tables: list[TournamentTableRow],
@@ -96,7 +100,7 @@ def standings(row: TournamentRow) -> list[Line]:
 
 def _line(standing: Standing, participant: ParticipantRow) -> Line:
     return Line(standing.place, participant.number, participant.name, standing.points,
-                standing.solos_won, standing.rounds, participant.withdrawn)
+                standing.solos_won, standing.rounds, participant.withdrawn, standing.drawn)
 
 
 def round_standings(lines: list[Line], number: int) -> list[tuple[int, Line]]:
@@ -133,3 +137,41 @@ def prize_places(lines: list[Line]) -> list[tuple[int | None, Line]]:
         placed.append((1 + sum(1 for other in present if other.place < line.place), line))
     placed.extend((None, line) for line in lines if line.withdrawn)
     return placed
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    """A line of the prize list: the place among those not withdrawn (None: withdrawn) and the award."""
+
+    place: int | None
+    line: Line
+    award: Award | None
+
+
+@dataclass(frozen=True)
+class PrizePage:
+    """What the prize list shows: its lines, the sums, the rounds' best, and the tournament's system."""
+
+    lines: list[PrizeLine]
+    prizes: PrizeList
+    system: System
+    registered: int
+    names: dict[int, str]
+
+    @property
+    def pays(self) -> bool:
+        """Whether the tournament takes a fee or pays anything: without, the list shows places alone."""
+        return bool(self.system.prize_rules)
+
+
+def prize_page(row: TournamentRow) -> PrizePage:
+    """The prize list: who takes what, from the standings as they are now."""
+    state = seen(row)
+    worked = worked_out(row, state)
+    people = {p.number: p for p in service.participants(row)}
+    lines = [_line(s, people[s.participant]) for s in worked.ranked]
+    system = system_of(row)
+    withdrawn = {number for number, p in people.items() if p.withdrawn}
+    prizes = tournament_prizes(system, worked.ranked, withdrawn, len(people), worked.counted)
+    placed = [PrizeLine(place, line, prizes.awards.get(line.number)) for place, line in prize_places(lines)]
+    return PrizePage(placed, prizes, system, len(people), {n: p.name for n, p in people.items()})

@@ -15,11 +15,12 @@ no QR code drawn until a table's is unfolded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import format_currency, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from scorer.engine import ScoringError
 from scorer.web import i18n, services
@@ -28,6 +29,7 @@ from scorer.web.models import TournamentRow
 from scorer.web.services import tournament_draw as drawing
 from scorer.web.services import tournament_night as night
 from scorer.web.services import tournaments as service
+from scorer.web.tournaments import reading
 from scorer.web.tournaments.forms import DrawForm, RegisterForm
 from scorer.web.tournaments.organiser import organised, organiser_key, remember_organiser
 
@@ -38,6 +40,22 @@ NAMED_TABLES = 10
 #: The most participants listed on the tournament's page itself, each with its forms; a larger
 #: field is listed on a page of its own, so that the tournament's page stays small.
 INLINE_PEOPLE = 100
+
+# -- the prize list's data ----------------------------------------------------------------
+
+
+@bp.app_template_global("prize_page")
+def prize_page(row: TournamentRow) -> reading.PrizePage:
+    """The prize list's lines, sums and rounds' best, as templates/tournaments/prizes.html shows them."""
+    return reading.prize_page(row)
+
+
+@bp.app_template_filter("prize_money")
+def prize_money(cents: int, currency: str) -> str:
+    """Cents in the tournament's currency, as the page's language writes money."""
+    text: str = format_currency(Decimal(cents) / 100, currency)
+    return text
+
 
 # -- the tournament's page ----------------------------------------------------------------
 

@@ -40,21 +40,31 @@ class Seat:
     seated: str
 
 
+#: Each count's field on the form, before the seat's start number (``solos-3``).
+FIELDS = {"solos_won": "solos", "solos_played": "solos-played", "games_won": "games-won", "tout_won": "tout-won"}
+
+
 @dataclass
 class SheetForm:
-    """What the form shows: the values as typed, and the errors by field (``points-3``, ``sum``)."""
+    """What the form shows: the values as typed, and the errors by field (``points-3``, ``sum``).
+
+    ``counts`` holds each count the sheet asks for (solo games won, and those
+    the tie-breaks use) by seat.
+    """
 
     points: dict[int, str] = field(default_factory=dict)
-    solos: dict[int, str] = field(default_factory=dict)
+    counts: dict[str, dict[int, str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
 
     def total(self) -> int:
         """The sum of the points typed that read as whole numbers."""
         return sum(n for n in (_whole(v) for v in self.points.values()) if n is not None)
 
-    def solos_open(self) -> bool:
-        """Whether the solo games won show unfolded: some are given, or refused."""
-        return any(v.strip() for v in self.solos.values()) or any(k.startswith("solos-") for k in self.errors)
+    def open(self, count: str) -> bool:
+        """Whether a count's fields show unfolded: some are given, or refused."""
+        prefix = FIELDS[count] + "-"
+        return any(v.strip() for v in self.counts.get(count, {}).values()) \
+            or any(k.startswith(prefix) and k[len(prefix):].isdigit() for k in self.errors)
 
 
 def _whole(text: str) -> int | None:
@@ -73,11 +83,10 @@ def _path(row: TournamentRow, round_number: int, table_number: int) -> str:
                    table_number=table_number)
 
 
-def _typed(seats: list[Seat]) -> tuple[SheetForm, dict[str, Any]]:
+def _typed(seats: list[Seat], counts: tuple[str, ...]) -> tuple[SheetForm, dict[str, Any]]:
     """The form as sent, and the sheet it asks for (by name), as far as it reads."""
     form = SheetForm()
-    points: dict[str, int] = {}
-    solos: dict[str, int] = {}
+    sent: dict[str, dict[str, int]] = {"points": {}, **{count: {} for count in counts}}
     for seat in seats:
         form.points[seat.number] = typed = request.form.get(f"points-{seat.number}", "")
         value = _whole(typed)
@@ -86,21 +95,23 @@ def _typed(seats: list[Seat]) -> tuple[SheetForm, dict[str, Any]]:
         elif value is None:
             form.errors[f"points-{seat.number}"] = _("Enter a whole number.")
         else:
-            points[seat.name] = value
-        form.solos[seat.number] = won = request.form.get(f"solos-{seat.number}", "")
-        count = _whole(won) if won.strip() else 0
-        if count is None:
-            form.errors[f"solos-{seat.number}"] = _("Enter a whole number.")
-        else:
-            solos[seat.name] = count
-    return form, {"points": points, "solos_won": solos}
+            sent["points"][seat.name] = value
+        for count in counts:
+            name = f"{FIELDS[count]}-{seat.number}"
+            form.counts.setdefault(count, {})[seat.number] = given = request.form.get(name, "")
+            number = _whole(given) if given.strip() else 0
+            if number is None:
+                form.errors[name] = _("Enter a whole number.")
+            else:
+                sent[count][seat.name] = number
+    return form, sent
 
 
 def _refused(form: SheetForm, error: ScoringError, seats: list[Seat]) -> None:
     """Put the service's refusal next to the field it is about (the sum: next to the sum)."""
     part, _dot, name = error.key.partition(".")
     number = next((s.number for s in seats if s.name == name), None)
-    where = {"points": "points", "solos_won": "solos"}.get(part)
+    where = {"points": "points", **FIELDS}.get(part)
     form.errors[f"{where}-{number}" if where and number else "sum"] = i18n.reason(error)
 
 
@@ -123,7 +134,7 @@ def sheet(tournament_id: str, round_number: int, table_number: int) -> Any:
         flash(_("The sheet is removed: the table's list counts again."))
         return redirect(_path(row, round_number, table_number))
     if request.method == "POST":
-        form, sent = _typed(seats)
+        form, sent = _typed(seats, sheets.sheet_counts(row))
         if not form.errors:
             try:
                 sheets.keep_sheet(row, round_number, table_number, sent)
@@ -143,7 +154,7 @@ def _kept(table: TournamentTableRow) -> SheetForm:
     kept = table.sheet or {}
     return SheetForm(
         points={int(n): str(v) for n, v in kept.get("points", {}).items()},
-        solos={int(n): str(v) for n, v in kept.get("solos_won", {}).items() if v},
+        counts={count: {int(n): str(v) for n, v in kept.get(count, {}).items() if v} for count in FIELDS},
     )
 
 
@@ -152,6 +163,7 @@ def _page(row: TournamentRow, round_number: int, table: TournamentTableRow, seat
     return render_template(
         "tournaments/sheet.html", tournament=row, round_number=round_number, table=table,
         seats=seats, form=form, plus_only=sheets.plus_only(row),
+        counts=[(count, FIELDS[count]) for count in sheets.sheet_counts(row)],
         has_deals=sheets.has_deals(table) and table.sheet is None,
     )
 
