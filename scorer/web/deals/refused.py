@@ -48,9 +48,10 @@ def refused_keys(rules: RuleSet, game: Game, keys: Mapping[str, Key], players: t
     """The modifiers among ``asked`` that the rules refuse in every deal of ``game`` at this table."""
     if not any(keys[name].kind in _TRIED for name in asked if name in keys):
         return frozenset()
-    here, anyway = _both(rules, game, keys, players, asked)
+    here = _learnt(rules, game, keys, players, asked, anyway=False)
     if here is None or not here.refused:
         return frozenset()
+    anyway = _learnt(rules, game, keys, players, asked, anyway=True)
     return frozenset() if anyway is None else here.refused - anyway.refused
 
 
@@ -59,9 +60,10 @@ def needed_keys(rules: RuleSet, game: Game, keys: Mapping[str, Key], players: tu
     """The suits among ``asked`` that the rules need named in every deal of ``game`` (the family's own do not)."""
     if not any(keys[name].kind == "suit" for name in asked if name in keys):
         return frozenset()
-    here, anyway = _both(rules, game, keys, players, asked)
-    if here is None:
+    here = _learnt(rules, game, keys, players, asked, anyway=False)
+    if here is None or not here.needed:
         return frozenset()
+    anyway = _learnt(rules, game, keys, players, asked, anyway=True)
     return here.needed - (anyway.needed if anyway is not None else frozenset())
 
 
@@ -72,15 +74,14 @@ def refused_game(rules: RuleSet, game: Game, players: tuple[str, ...]) -> bool:
     return _never_played(here, *shape) and not _never_played(anyway, *shape)
 
 
-def _both(rules: RuleSet, game: Game, keys: Mapping[str, Key], players: tuple[str, ...],
-          asked: frozenset[str]) -> tuple[Learnt | None, Learnt | None]:
-    """What the plain deals teach under the list's rules, and under the family's own."""
+def _learnt(rules: RuleSet, game: Game, keys: Mapping[str, Key], players: tuple[str, ...],
+            asked: frozenset[str], *, anyway: bool) -> Learnt | None:
+    """What the plain deals teach under the list's rules, or (``anyway``) under the family's own."""
     tried = tuple(name for name in keys if name in asked and keys[name].kind in _TRIED)
     kinds = tuple(keys[name].kind for name in tried)
     suits = tuple(name for name in keys if name in asked and keys[name].kind == "suit")
     shape = (game.name, tried, kinds, tuple(sorted(game.required)), game.points or "", suits)
-    here, anyway = _documents(rules, players)
-    return _learn(here, *shape), _learn(anyway, *shape)
+    return _learn(_documents(rules, players)[anyway], *shape)
 
 
 def _documents(rules: RuleSet, players: tuple[str, ...]) -> tuple[str, str]:
@@ -92,13 +93,18 @@ def _documents(rules: RuleSet, players: tuple[str, ...]) -> tuple[str, str]:
             json.dumps({"rules": family, "players": seated}, sort_keys=True))
 
 
-def _start(document: str) -> tuple[dict[str, Any], list[str]]:
-    """The list to score plain deals in, and who plays its first deal."""
+def _start(document: str) -> tuple[dict[str, Any], list[str]] | None:
+    """The list to score plain deals in, and who plays its first deal; None where its rules are refused
+    (the family's own with every game, where a game needs a house rule)."""
     start = json.loads(document)
     players = start["players"]
     # The list's first deal is dealt by the last player: who plays it is who the family says.
     start["first_dealer"] = players[-1]
-    return start, list(_active(start, players))
+    try:
+        active = parse_rules(start["rules"]).family.active(tuple(players), players[-1])
+    except ScoringError:
+        return None
+    return start, list(active)
 
 
 @functools.lru_cache(maxsize=256)
@@ -109,7 +115,10 @@ def _learn(document: str, game: str, tried: tuple[str, ...], kinds: tuple[str, .
     The modifiers refused at every card points, and the suits a plain deal
     had to name to score. None when no plain deal scores at all: nothing is learnt.
     """
-    start, active = _start(document)
+    started = _start(document)
+    if started is None:
+        return None
+    start, active = started
     refused: set[str] | None = None
     needed: set[str] = set()
     for side in _SIDE_POINTS:
@@ -136,7 +145,10 @@ def _learn(document: str, game: str, tried: tuple[str, ...], kinds: tuple[str, .
 @functools.lru_cache(maxsize=256)
 def _never_played(document: str, game: str, required: tuple[str, ...], points: str) -> bool:
     """Tell whether every plain deal of the game is refused as a game, for a list given as JSON."""
-    start, active = _start(document)
+    started = _start(document)
+    if started is None:
+        return False
+    start, active = started
     return all(_refusal(start, _plain_deal(game, active, required, points, side)) == "game"
                for side in _SIDE_POINTS)
 
@@ -156,10 +168,6 @@ def _plain_deal(game: str, players: list[str], required: tuple[str, ...], points
         else:
             deal[key] = True
     return deal
-
-
-def _active(start: Mapping[str, Any], players: list[str]) -> tuple[str, ...]:
-    return parse_rules(start["rules"]).family.active(tuple(players), players[-1])
 
 
 def _refusal(start: Mapping[str, Any], deal: Mapping[str, Any]) -> str | None:
