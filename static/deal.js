@@ -253,15 +253,18 @@
     box.scrollIntoView({ block: "nearest" });
   }
 
-  // The partner chosen (the declarer, in a game without one), or the suit (in a
-  // game that names it), the card points come next: the field takes the focus,
-  // so the number is typed at once.
+  // The partner chosen (the declarer, in a game without one), or the suit (where
+  // the rules need it: then it comes first), the card points come next: the field
+  // takes the focus, so the number is typed at once. An optional suit stays in
+  // sight above the points.
   function toPoints(event) {
     const name = event.target.name;
-    const suitShown = suitFields.some(shown);
+    const suitNeeded = suitFields.some(function (field) {
+      return shown(field) && !field.querySelector("input[value=\"\"]");
+    });
     const byPartner = name === "partner";
-    const byDeclarer = name === "declarer" && !shown(partnerField) && !suitShown;
-    const bySuit = suitShown && Boolean(event.target.closest("[data-suit-field]"));
+    const byDeclarer = name === "declarer" && !shown(partnerField) && !suitNeeded;
+    const bySuit = Boolean(event.target.closest("[data-suit-field]"));
     if ((byPartner || byDeclarer || bySuit) && shown(pointsInput) && pointsInput.value.trim() === "") {
       pointsInput.focus({ preventScroll: true });
       reach(pointsInput);
