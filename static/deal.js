@@ -11,6 +11,9 @@
   const texts = form.dataset;
   const trumps = readJson(texts.trumps);
   const laufendeFrom = readJson(texts.laufendeFrom);
+  // Per game whose card points are a team's by seat (the hand played "über Kreuz"): the
+  // label, and the label with the other team's points.
+  const pointsLabels = readJson(texts.pointsLabels);
   const previewBox = form.querySelector("[data-preview]");
   const previewMessage = form.querySelector("[data-preview-message]");
   const pointsInput = form.querySelector("input[name=points]");
@@ -25,6 +28,7 @@
   const lineCells = Array.from(form.querySelectorAll("[data-line-payout]"));
   const explainedLines = Array.from(form.querySelectorAll("[data-preview-explained], [data-line-explained]"));
   const partnerField = form.querySelector("#field-partner");
+  const suitFields = Array.from(form.querySelectorAll("[data-suit-field]"));
   const toutAsk = form.querySelector("[data-tout-ask]");
   let timer = null;
   let asked = 0;
@@ -89,7 +93,12 @@
     if (!pointsInput || !defenders) {
       return;
     }
-    pointsLabel.textContent = defenders.checked ? texts.textDefenders : texts.textDeclaring;
+    const own = pointsLabels[chosen("game")];
+    if (own) {
+      pointsLabel.textContent = own[defenders.checked ? 1 : 0];
+    } else {
+      pointsLabel.textContent = defenders.checked ? texts.textDefenders : texts.textDeclaring;
+    }
     const typed = whole(pointsInput.value);
     if (defenders.checked && typed !== null && typed <= 120) {
       pointsHint.textContent = fill(texts.textMakes, { points: 120 - typed });
@@ -244,13 +253,19 @@
     box.scrollIntoView({ block: "nearest" });
   }
 
-  // The partner chosen (the declarer, in a game without one), the card points
-  // come next: the field takes the focus, so the number is typed at once.
+  // The partner chosen (the declarer, in a game without one), or the suit (where
+  // the rules need it: then it comes first), the card points come next: the field
+  // takes the focus, so the number is typed at once. An optional suit stays in
+  // sight above the points.
   function toPoints(event) {
     const name = event.target.name;
+    const suitNeeded = suitFields.some(function (field) {
+      return shown(field) && !field.querySelector("input[value=\"\"]");
+    });
     const byPartner = name === "partner";
-    const byDeclarer = name === "declarer" && !shown(partnerField);
-    if ((byPartner || byDeclarer) && shown(pointsInput) && pointsInput.value.trim() === "") {
+    const byDeclarer = name === "declarer" && !shown(partnerField) && !suitNeeded;
+    const bySuit = Boolean(event.target.closest("[data-suit-field]"));
+    if ((byPartner || byDeclarer || bySuit) && shown(pointsInput) && pointsInput.value.trim() === "") {
       pointsInput.focus({ preventScroll: true });
       reach(pointsInput);
     }

@@ -134,14 +134,20 @@ _NEEDS_PARTNER = needs(**NEEDS_DECLARER, partner=N_("is missing: who held the ca
 
 
 def _solo(
-    name: str, trumps: int, *, sie: Gate | None = None, tout: bool = True, label: str, short: str = ""
+    name: str, trumps: int, *, sie: Gate | None = None, tout: bool = True, label: str, short: str = "",
+    roles: dict[str, str] | None = None,
 ) -> Game:
     keys = DECLARED | _DOUBLED | ({"tout"} if tout else set()) | ({"sie"} if sie or name == "solo" else set())
     gated = {"bock": _BOCK, **({"sie": sie} if sie else {})}
     return Game(
         name, solo_game, frozenset(keys), NEEDS_DECLARER, MappingProxyType(gated),
-        kind="solo", trumps=trumps, label=label, short=short,
+        kind="solo", trumps=trumps, label=label, short=short, roles=MappingProxyType(roles or {}),
     )
+
+
+#: The Solo names its trump suit: the deal form asks it (one tap, optional unless the
+#: rules pay a suit differently), and the game is called by it ("Herz-Solo").
+_SUIT_NAMED = {"suit": N_("%(suit)s solo")}
 
 
 GAMES = MappingProxyType(
@@ -151,7 +157,7 @@ GAMES = MappingProxyType(
             MappingProxyType({"bock": _BOCK, "forced": SystemGate("table_points.passed", "forced")}), kind="partner", trumps=14, partner="called",
             label=N_("Sauspiel"), short="Sau"),
         "wenz": _solo("wenz", 4, sie=_OLD_SIE, label=N_("Wenz")),
-        "solo": _solo("solo", 14, label=N_("Solo")),
+        "solo": _solo("solo", 14, label=N_("Solo"), roles=_SUIT_NAMED),
         "geier": _solo("geier", 4, sie=_OLD_SIE, label=N_("Geier")),
         "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE, label=N_("Farbwenz"), short="F.-Wenz"),
         "hochzeit": Game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
@@ -57,15 +58,16 @@ _GATES = MappingProxyType(
 )
 
 
-def _bid_game(name: str, trumps: int, *, label: str) -> Game:
-    return Game(name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps, label=label)
+def _bid_game(name: str, trumps: int, *, label: str, roles: Mapping[str, str] = MappingProxyType({})) -> Game:
+    return Game(name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps, label=label, roles=roles)
 
 
 GAMES = MappingProxyType(
     {
         "geier": _bid_game("geier", 4, label=N_("Geier")),
         "wenz": _bid_game("wenz", 4, label=N_("Wenz")),
-        "solo": _bid_game("solo", 14, label=N_("Solo")),
+        # The Solo names its trump suit: the deal form asks it, the rows call the game by it.
+        "solo": _bid_game("solo", 14, label=N_("Solo"), roles=MappingProxyType({"suit": N_("%(suit)s solo")})),
         "penalty": penalty_game(),
         "passed": thrown_in(),
     }

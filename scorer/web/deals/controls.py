@@ -2,9 +2,11 @@
 
 A key of kind "player" is a row of players to tap, "players" a box per
 player, "flag" a box to tick, "count" and "number" a choice of numbers,
-"points" the card points (the declaring side's, or every player's); a
-"suit" is informational and not asked. Nothing here names a key's family
-or game: a family's own key gets its control from its kind and its label.
+"points" the card points (the declaring side's, or every player's), "suit"
+a row of suits where the game names its suit (``Game.roles``: the Solo's
+trump suit; elsewhere a suit is informational, kept on an edit and not
+asked). Nothing here names a key's family or game: a family's own key gets
+its control from its kind and its label.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import BID_STEP, LOWEST_BID, Family, Game, Key, RuleSet, ScoringError
-from scorer.web.deals.refused import refused_keys
-from scorer.web.deals.words import key_label, keys_of
+from scorer.web.deals.refused import needed_keys, refused_keys
+from scorer.web.deals.words import SUIT_WORDS, key_label, keys_of
 
 #: Posted values that tick a checkbox.
 _TICKED = frozenset({"1", "on", "y", "yes", "true"})
@@ -27,9 +29,13 @@ BIDS = (LOWEST_BID, *range(LOWEST_BID - LOWEST_BID % BID_STEP + BID_STEP, 121, B
 TRUMPS_BOUND = "laufende"
 
 
-def asked(key: Key) -> bool:
-    """Tell whether the form asks for a key: a suit is informational (kept on an edit)."""
-    return key.kind != "suit"
+#: The suits of the pack a suit is tapped from, in the order players name them.
+SUITS = ("acorns", "leaves", "hearts", "bells")
+
+
+def asked(key: Key, game: Game | None) -> bool:
+    """Tell whether the form asks for a key in a game: a suit only where the game names it."""
+    return key.kind != "suit" or (game is not None and key.name in game.roles)
 
 
 def start(key: Key) -> str | None:
@@ -61,6 +67,19 @@ class PlayerRow:
         self.hints = hints
 
 
+class SuitRow:
+    """A key of kind "suit": a row of suits to tap, and the choice of none where it may stay unsaid."""
+
+    def __init__(self, key: str, legend: str, none: str | None, needed_in: tuple[str, ...]) -> None:
+        self.key = key
+        self.legend = legend
+        self.suits = tuple((suit, _(SUIT_WORDS[suit])) for suit in SUITS)
+        #: The label of the choice of no suit ("Not said"), or None where every game needs one.
+        self.none = none
+        #: The games whose rules need the suit named (their deal is refused without it).
+        self.needed_in = needed_in
+
+
 class Count:
     """A key of kind "count" or "number": a choice of numbers."""
 
@@ -87,6 +106,8 @@ class Offers:
     keys: Mapping[str, Key]
     #: The fields of each game asked about so far (the rules do not change).
     _fields: dict[str, frozenset[str]]
+    #: The suits each game's rules need named, asked about so far.
+    _needed: dict[str, frozenset[str]]
 
     #: The count bounded per game by its trumps (the page limits its choices per game).
     trumps_bound = TRUMPS_BOUND
@@ -106,7 +127,7 @@ class Offers:
         kind = self.game_of(game)
         if kind is None:
             return frozenset()
-        keys = {k for k in kind.keys_for(self.rules) if k in self.keys and asked(self.keys[k])}
+        keys = {k for k in kind.keys_for(self.rules) if k in self.keys and asked(self.keys[k], kind)}
         if kind.partner == "fixed":
             keys.discard("partner")  # partners are fixed by the seating
         if kind.kind == "none":
@@ -115,6 +136,16 @@ class Offers:
         if kind.points == "players":
             keys = (keys - {"points"}) | {"player_points"}
         return frozenset(keys)
+
+    def needed_for(self, game: str) -> frozenset[str]:
+        """The suits a game's deal must name under these rules (the engine refuses it without)."""
+        known = self._needed.get(game)
+        if known is None:
+            kind = self.game_of(game)
+            fields = self.fields_for(game)
+            known = frozenset() if kind is None else needed_keys(self.rules, kind, self.keys, self.players, fields)
+            self._needed[game] = known
+        return known
 
     def game_of(self, game: str) -> Game | None:
         """The engine's game of this name, if the family has it."""
@@ -192,6 +223,17 @@ class Offers:
     def offers(self, field: str) -> bool:
         """Tell whether any game of this list takes a field."""
         return bool(self.games_with(field))
+
+    @property
+    def suit_rows(self) -> list[SuitRow]:
+        """A row of suits per key of kind "suit" some game asks (the Solo's trump suit)."""
+        rows = []
+        for key in self._offered_keys("suit"):
+            games = self.games_with(key.name)
+            needed = tuple(g for g in games if key.name in self.needed_for(g))
+            none = None if len(needed) == len(games) else _("Not said")
+            rows.append(SuitRow(key.name, self.label(key.name), none, needed))
+        return rows
 
     @property
     def toggles(self) -> list[tuple[str, Any]]:

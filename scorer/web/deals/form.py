@@ -18,7 +18,9 @@ from flask_babel import gettext as _
 
 from scorer.engine import Deal, DealResult, Game, RuleSet, ScoringError, parse_rules
 from scorer.web import i18n
-from scorer.web.deals.controls import Offers, asked, start, start_values
+from scorer.web.deals.controls import SUITS, Offers, asked, start, start_values
+from scorer.web.deals.refused import refused_game
+from scorer.web.deals.system import TableSystem
 from scorer.web.deals.words import keys_of
 from scorer.web.labels import names_joined, sitting_out
 
@@ -56,10 +58,15 @@ class DealForm(Offers):
         self.active = self.family.active(self.players, dealer)
         #: Who sits this deal out (the dealer first, then the players after), where the family has them.
         self.sitting_out = sitting_out(self.family, self.players, dealer)
-        #: The games a deal of this list may be, in the family's order.
-        self.games = self.family.offered(self.rules)
+        #: The games a deal of this list may be, in the family's order: not one the rules never
+        #: let be played (a hand thrown in, where the first after the dealer must play).
+        self.games = tuple(g for g in self.family.offered(self.rules)
+                           if not refused_game(self.rules, self.family.games[g], self.players))
         self.keys = keys_of(self.family)
         self._fields = {}
+        self._needed = {}
+        #: The tournament system of the table, in words (nothing where the list plays none).
+        self.system = TableSystem(self.rules, self.players, self.active, dealer)
         self.values = start_values(self.keys)
         if data is not None:
             self.values = {
@@ -107,6 +114,8 @@ class DealForm(Offers):
                     values[f"{key.name}.{who}"] = "1"
             elif key.kind == "flag" and value:
                 values[key.name] = "1"
+            elif key.kind == "suit" and value and key.name in wanted:
+                values[key.name] = str(value)
             elif key.kind in ("count", "number"):
                 values[key.name] = str(value or start(key))
             elif key.kind == "points" and isinstance(value, Mapping):
@@ -152,6 +161,11 @@ class DealForm(Offers):
                 chosen = [who for who in self.active if self.ticked(f"{key.name}.{who}")]
                 if chosen:
                     out[key.name] = chosen
+            elif key.kind == "suit" and self.value(key.name):
+                if self.value(key.name) in SUITS:
+                    out[key.name] = self.value(key.name)
+                else:
+                    self.errors[key.name] = _("Tap the suit.")
             elif key.kind in ("count", "number") and self.value(key.name):
                 number = _whole(self.value(key.name))
                 if number is None:
@@ -163,7 +177,7 @@ class DealForm(Offers):
             if keep.dealer is not None:
                 out["dealer"] = keep.dealer
             for key in self.keys.values():
-                if not asked(key) and kind is not None and key.name in kind.keys:
+                if not asked(key, kind) and kind is not None and key.name in kind.keys:
                     value = key.of(keep)
                     if value is not None:
                         out[key.name] = value
@@ -230,6 +244,8 @@ class DealForm(Offers):
             if key == "points" and ("player_points" in wanted or "points" in self.errors):
                 continue  # per-player points say what is wrong themselves
             self.errors.setdefault(key, self._missing(kind, key, message))
+        for key in self.needed_for(game) - set(out):
+            self.errors.setdefault(key, _("Tap the suit: under these rules it changes what the game pays."))
 
     def _missing(self, game: Game, key: str, message: str) -> str:
         """What to say when a required key is not given."""
@@ -245,6 +261,28 @@ class DealForm(Offers):
             return _("Type the card points.")
         reason = _(message)
         return f"{self.label(key)}: {reason}" if declared is not None else reason[:1].upper() + reason[1:]
+
+    # -- the card points' label ------------------------------------------------------------------
+
+    @property
+    def cross_games(self) -> list[str]:
+        """The games of nothing declared that still take card points: the hand played "über Kreuz"."""
+        return [g for g in self.games_with("points") if self.family.games[g].kind == "none"]
+
+    @property
+    def points_labels(self) -> dict[str, tuple[str, str]]:
+        """Per game whose card points are a team's by seat: the label, and the label with the other team's."""
+        labels = self.system.cross_labels()
+        return dict.fromkeys(self.cross_games, labels) if labels else {}
+
+    @property
+    def points_label(self) -> str:
+        """The card points field's label for the game chosen, as deal.js shows it."""
+        defenders = self.ticked("defenders")
+        own = self.points_labels.get(self.game)
+        if own is not None:
+            return own[defenders]
+        return self.word("defenders_points") if defenders else self.word("side_points")
 
     # -- errors --------------------------------------------------------------------------------
 

@@ -49,7 +49,13 @@ def _stored(state: services.ListState, number: int) -> services.DealResult:
     return state.result.deals[number - 1]
 
 
-def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool) -> Any:
+def _note(form: DealForm, result: services.DealResult, deal: dict[str, Any]) -> str:
+    """The preview's note: what the rules across deals did, and what the table's system made of a said Kontra."""
+    return " · ".join(part for part in (deal_note(result), form.system.preview_note(deal)) if part)
+
+
+def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool,
+            deal: dict[str, Any] | None = None) -> Any:
     # The deal's page: the stored deal explained in full (the form may hold a changed one).
     stored = state.result.deals[number - 1].breakdown if edit else None
     return render_template(
@@ -58,7 +64,7 @@ def _render(form: DealForm, state: services.ListState, *, number: int, edit: boo
         trumps=json.dumps(form.trumps), laufende_from=json.dumps(form.laufende_from),
         version=state.deal_rows[number - 1].version if edit else None,
         carry_notes=[] if edit else carry_notes(state.result.rules, state.result.carry),
-        preview_note=deal_note(form.preview) if form.preview else "",
+        preview_note=_note(form, form.preview, deal or {}) if form.preview else "",
         preview_line=one_line(form.preview.breakdown) if form.preview else "",
         breakdown=explained(stored, state.result.players, state.result.deals[number - 1].dealer) if stored else None,
     )
@@ -113,7 +119,7 @@ def new_deal(list_id: str) -> Any:
             return _list_after_save(row) if fetched else _to_list(row)
     if fetched:  # refused: the form sent the old way shows every reason at its field
         return _refused((form.first_error or (None, ""))[1])
-    return _render(form, state, number=number, edit=False)
+    return _render(form, state, number=number, edit=False, deal=deal)
 
 
 def _refused(reason: str) -> Any:
@@ -193,7 +199,7 @@ def preview(list_id: str) -> Any:
         else:
             answer = {"payouts": dict(result.payouts), "dealer": result.dealer,
                       "explained": one_line(result.breakdown)}
-            note = deal_note(result)
+            note = _note(form, result, deal)
             if note:
                 answer["note"] = note
             return jsonify(answer)
@@ -261,7 +267,7 @@ def edit_deal(list_id: str, number: int) -> Any:
         else:
             flash(_("Deal %(number)s changed.", number=number))
             return _to_list(row)
-    return _render(form, state, number=number, edit=True)
+    return _render(form, state, number=number, edit=True, deal=deal)
 
 
 @bp.route("/l/<list_id>/deals/<int:number>/delete", methods=["GET", "POST"])

@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from flask_babel import gettext as _
 
-from scorer.engine import KEYS, Deal, Family, Key
+from scorer.engine import KEYS, N_, Deal, Family, Key
 from scorer.engine.families.base import WORDS
 from scorer.web.labels import game_label
+
+
+#: The suits of ``called_ace`` and ``suit``, as players name them.
+SUIT_WORDS: Mapping[str, str] = MappingProxyType({
+    "acorns": N_("Acorns"), "leaves": N_("Leaves"), "hearts": N_("Hearts"), "bells": N_("Bells"),
+    "clubs": N_("Clubs"), "spades": N_("Spades"), "diamonds": N_("Diamonds"),
+})
+
+
+def suited_game(family: Family, deal: Deal) -> str | None:
+    """The game called by the suit the deal names ("Herz-Solo"), where the game names its suit (``Game.roles``)."""
+    game = family.games.get(deal.game)
+    if game is None or deal.suit is None or "suit" not in game.roles:
+        return None
+    return _(game.roles["suit"], suit=_(SUIT_WORDS.get(deal.suit, deal.suit)))
 
 
 def keys_of(family: Family) -> Mapping[str, Key]:
@@ -26,7 +42,8 @@ def key_label(family: Family, key: str) -> str:
 
 def summary(deal: Deal, family: Family) -> str:
     """One line that says what a deal was, for the delete page."""
-    parts = [game_label(deal.game)]
+    suited = suited_game(family, deal)
+    parts = [suited or game_label(deal.game)]
     game = family.games.get(deal.game)
     if deal.declarer and deal.partner:
         parts.append(

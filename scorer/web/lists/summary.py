@@ -3,8 +3,9 @@
 The list's rows and its CSV say what a deal was in the same words. Nothing
 here knows a game by name: the game object says whether a deal has card
 points and whose, and every other key the deal sets has its short word by
-the key alone (a family's own word, ``Family.words``, goes first). A new
-game or a new key of an existing kind needs no change here.
+the key alone (a family's own word, ``Family.words``, goes first); a game
+that names its suit (``Game.roles``) is called by it ("Herz-Solo 85"). A
+new game or a new key of an existing kind needs no change here.
 
 The settle page's accounts say how each player's total came about, from the
 deals' breakdowns: games won and lost by kind, what Bock added, the Stock.
@@ -23,7 +24,7 @@ from scorer.engine import N_, Deal, Family, ListResult, RuleSet
 from scorer.engine.breakdown import Breakdown, worth
 from scorer.engine.breakdown_words import term_name
 from scorer.engine.deals import NEUTRAL
-from scorer.web.deals.words import key_label
+from scorer.web.deals.words import SUIT_WORDS, key_label, suited_game
 from scorer.web.labels import game_label
 
 #: Keys the summary leaves to other columns: the names beside it, the dealer under the number.
@@ -50,12 +51,6 @@ SHORT: Mapping[str, str] = MappingProxyType({
     "crack": N_("Crack"),
     "recrack": N_("Re-crack"),
     "blitz": N_("Blitz ×%(count)s"),
-})
-
-#: The suits of ``called_ace`` and ``suit``, as players name them.
-SUIT_WORDS: Mapping[str, str] = MappingProxyType({
-    "acorns": N_("Acorns"), "leaves": N_("Leaves"), "hearts": N_("Hearts"), "bells": N_("Bells"),
-    "clubs": N_("Clubs"), "spades": N_("Spades"), "diamonds": N_("Diamonds"),
 })
 
 #: A won or lost Bettel (the ``won`` key says it; unset, it is not yet said).
@@ -195,9 +190,10 @@ class Summaries:
         """The words before and after the card points, for a deal whose key is known."""
         found = self._seen.get(key)
         if found is None:
-            keys = sorted(deal.given - LEFT_OUT, key=self._rank.__getitem__)
+            suited = suited_game(self.family, deal)  # "Herz-Solo": the suit is in the game's word
+            keys = sorted(deal.given - LEFT_OUT - ({"suit"} if suited else set()), key=self._rank.__getitem__)
             tail = "".join(" \u00b7 " + _word(self.family, k, deal.value(k)) for k in keys)
-            found = self._seen[key] = (self.game_word(deal.game), tail)
+            found = self._seen[key] = (suited or self.game_word(deal.game), tail)
         return found
 
 
