@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from scorer.engine import FAMILIES
@@ -149,7 +149,7 @@ def partner_choices() -> list[tuple[str, str]]:
 
 
 class NewTournamentForm(FlaskForm):
-    """A tournament's name, scoring, rounds, deals per round and participants."""
+    """A tournament's name, scoring (a system by its source's name, or "custom"), rounds, deals and participants."""
 
     once = HiddenField(default=one_time_token)
     name = StringField(
@@ -157,7 +157,12 @@ class NewTournamentForm(FlaskForm):
         validators=[DataRequired(_l("Give the tournament a name.")), Length(max=MAX_TOURNAMENT_NAME)],
         render_kw={"autocomplete": "off", "placeholder": _l("e.g. Schafkopf-Cup Zum Ochsen")},
     )
-    scoring = SelectField(_l("Scoring"), choices=[], validate_choice=True)
+    scoring = RadioField(_l("Scoring"), choices=[], default="1/5", validate_choice=True)
+    # The system built on the page is a form of its own (system_fields.SystemFields, prefix
+    # "system-"): it is read, and refuses, only when the scoring is "custom".
+    # PRIZES: the tie-breaks, the entry fee and the prizes go here as a subform,
+    # ``prizes = FormField(PrizeFields)`` (scorer.web.tournaments.prize_fields), and
+    # ``prize_keys(form.prizes)`` joins the tournament's document in new.py (see PRIZES there).
     rounds = IntegerField(
         _l("Rounds"), default=3,
         validators=[InputRequired(_l("Say how many rounds are played.")),
