@@ -16,10 +16,10 @@ from scorer.web.lists.forms import one_time_token
 from scorer.web.models import PresetRow
 from scorer.web.services import tournaments as service
 from scorer.web.tournaments.forms import (
-    CsvProblem, Entry, NewTournamentForm, line_of, names_from_csv, names_in, partner_choices,
+    CsvProblem, Entry, NewTournamentForm, SystemFields, line_of, names_from_csv, names_in, partner_choices,
 )
 from scorer.web.tournaments.organiser import remember_organiser
-from scorer.web.tournaments.system_fields import TOURNAMENT_GAMES, SystemFields, custom_rules, field_of
+from scorer.web.tournaments.system_fields import TOURNAMENT_GAMES, custom_rules, field_of
 from scorer.web.tournaments.system_sample import Sample, samples
 
 bp = Blueprint("tournament_new", __name__)

@@ -1,8 +1,8 @@
-"""A tournament system built on the new-tournament page: its points per game and the organiser's rules.
+"""A tournament system built on the new-tournament page: its rules from its fields, and its refusals' fields.
 
-The fields say what a published system says: a Sauspiel's and every solo
-game's points plain, with schneider and schwarz, a Herz-Solo's and a
-Bettel's where they are paid, Tout and Sie as points or times the game,
+The fields (:class:`scorer.web.tournaments.forms.SystemFields`) say what a
+published system says: a Sauspiel's and every solo game's points plain,
+with schneider and schwarz, a Herz-Solo's and a Bettel's where they are paid, Tout and Sie as points or times the game,
 Laufende, schneider-free at 30 or 31, Kontra, a hand everyone passes and
 plus only. :func:`custom_rules` writes them as the rules key ``table_points``
 (``"system": "custom"``); the engine judges them, and :func:`field_of` says
@@ -13,20 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Form, IntegerField, SelectField
-from wtforms.validators import InputRequired, Optional, ValidationError
-
 from scorer.engine.families.table_points import TIMES
+from scorer.web.tournaments.forms import LAUFENDE_GAMES, RESULTS, SystemFields
 
 #: The games of a Preisschafkopf table: Sauspiel, Wenz and the suit solo; a hand everyone passes.
 TOURNAMENT_GAMES = ["sauspiel", "wenz", "solo", "passed"]
 #: The games whose points are a triple (plain, schneider, schwarz), in the order of the page.
 TRIPLES = ("sauspiel", "solo", "wenz", "hearts_solo")
-#: The results of a triple, in its order.
-RESULTS = ("plain", "schneider", "schwarz")
-#: What a Laufender may be worth in, per game.
-LAUFENDE_GAMES = ("sauspiel", "solo", "wenz", "tout")
 #: Where the engine's refusal of a custom system's key is shown: the key after ``rules.table_points.``.
 _FIELD_OF = {
     **{f"points.{game}": f"{game}_plain" for game in TRIPLES},
@@ -37,71 +30,6 @@ _FIELD_OF = {
     **{f"laufende.value.{game}": f"laufende_{game}" for game in LAUFENDE_GAMES},
     "schneider_free_at": "schneider_free_at", "kontra": "kontra", "passed": "passed", "plus_only": "plus_only",
 }
-
-
-def _points(label: Any, default: int | None = None) -> IntegerField:
-    """A whole number of points; its range is the engine's to judge, so a refusal names the engine's limit.
-
-    With a default it must be given (a system pays every game it plays); without, it may be left empty.
-    """
-    needed = InputRequired(_l("Give the points.")) if default is not None else Optional()
-    return IntegerField(label, default=default, validators=[needed],
-                        render_kw={"inputmode": "numeric", "autocomplete": "off"})
-
-
-def _announced_by() -> SelectField:
-    return SelectField(_l("counted as"), default="points", choices=[
-        ("points", _l("points")), (TIMES, _l("times the game's points")),
-    ])
-
-
-class SystemFields(Form):
-    """The custom system's fields; the defaults are self-bar's 1/5."""
-
-    sauspiel_plain = _points(_l("plain"), 1)
-    sauspiel_schneider = _points(_l("with Schneider"), 2)
-    sauspiel_schwarz = _points(_l("with Schwarz"), 3)
-    solo_plain = _points(_l("plain"), 5)
-    solo_schneider = _points(_l("with Schneider"), 6)
-    solo_schwarz = _points(_l("with Schwarz"), 7)
-    wenz_plain = _points(_l("plain"), 5)
-    wenz_schneider = _points(_l("with Schneider"), 6)
-    wenz_schwarz = _points(_l("with Schwarz"), 7)
-    hearts_solo_plain = _points(_l("plain"))
-    hearts_solo_schneider = _points(_l("with Schneider"))
-    hearts_solo_schwarz = _points(_l("with Schwarz"))
-    bettel = _points(_l("Bettel (empty: not played)"))
-    tout = _points(_l("Tout"), 14)
-    tout_by = _announced_by()
-    sie = _points(_l("Sie"), 28)
-    sie_by = _announced_by()
-    laufende_from = _points(_l("Laufende count from (empty: not counted)"))
-    laufende_max = _points(_l("at most (empty: no cap)"))
-    laufende_sauspiel = _points(_l("Sauspiel"))
-    laufende_solo = _points(_l("Solo"))
-    laufende_wenz = _points(_l("Wenz"))
-    laufende_tout = _points(_l("Tout"))
-    schneider_free_at = SelectField(_l("Schneider-free"), default="31", choices=[
-        ("31", _l("with 31 card points (30 or fewer is schneider)")),
-        ("30", _l("with 30 card points (29 or fewer is schneider)")),
-    ])
-    kontra = SelectField(_l("Kontra"), default="refused", choices=[
-        ("refused", _l("not played: a deal with Kontra is refused")),
-        ("ignored", _l("ignored: scored as if nobody said it")),
-        ("loses", _l("loses: the side that said it loses the game")),
-    ])
-    passed = SelectField(_l("When everyone passes"), default="zero", choices=[
-        ("zero", _l("thrown in: 0 for everyone")),
-        ("cross", _l("played über Kreuz: first and third against second and fourth")),
-        ("forced", _l("forced: the first after the dealer plays a Sauspiel, won with 60")),
-    ])
-    plus_only = BooleanField(_l("Plus only: nobody loses points, the winners get theirs"))
-
-    def validate_hearts_solo_plain(self, field: IntegerField) -> None:
-        """Refuse a Herz-Solo given in part: it pays all three, or is a Solo."""
-        given = [getattr(self, f"hearts_solo_{result}").data is not None for result in RESULTS]
-        if any(given) and not all(given):
-            raise ValidationError(_l("Give a Herz-Solo's three points, or none (it then pays as a Solo)."))
 
 
 def _triple(fields: SystemFields, game: str) -> list[Any]:
