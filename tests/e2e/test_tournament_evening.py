@@ -213,7 +213,7 @@ def register(phone: Phone, kind: Kind, lang: str) -> Evening:
     """The /t/new form: name, scoring, rounds, deals; names typed, in German some from a CSV file."""
     page = phone.open(f"/lang/{lang}?next=/t/new")
     page.locator("#name").fill(kind.name)
-    page.locator("#scoring").select_option(kind.scoring)
+    page.locator(f"input[name=scoring][value=\"{kind.scoring}\"]").check()
     page.locator("#rounds").fill("3")
     page.locator("#deals").fill(str(kind.deals))
     from_file = len(kind.people) // 3 if lang == "de" else 0

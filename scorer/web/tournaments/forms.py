@@ -201,7 +201,7 @@ def _points(label: Any, default: int | None = None) -> IntegerField:
 
 def _announced_by() -> SelectField:
     return SelectField(_l("counted as"), default="points", choices=[
-        ("points", _l("points")), (TIMES, _l("times the game's points")),
+        ("points", _l("points")), (TIMES, _l("times the game")),
     ])
 
 
@@ -231,19 +231,19 @@ class SystemFields(Form):
     laufende_solo = _points(_l("Solo"))
     laufende_wenz = _points(_l("Wenz"))
     laufende_tout = _points(_l("Tout"))
-    schneider_free_at = SelectField(_l("Schneider-free"), default="31", choices=[
-        ("31", _l("with 31 card points (30 or fewer is schneider)")),
-        ("30", _l("with 30 card points (29 or fewer is schneider)")),
+    schneider_free_at = SelectField(_l("Schneider-free with"), default="31", choices=[
+        ("31", _l("31 card points (30 is schneider)")),
+        ("30", _l("30 card points (29 is schneider)")),
     ])
     kontra = SelectField(_l("Kontra"), default="refused", choices=[
-        ("refused", _l("not played: a deal with Kontra is refused")),
-        ("ignored", _l("ignored: scored as if nobody said it")),
-        ("loses", _l("loses: the side that said it loses the game")),
+        ("refused", _l("refused: not played")),
+        ("ignored", _l("ignored: counts for nothing")),
+        ("loses", _l("loses: who says it loses")),
     ])
     passed = SelectField(_l("When everyone passes"), default="zero", choices=[
         ("zero", _l("thrown in: 0 for everyone")),
-        ("cross", _l("played über Kreuz: first and third against second and fourth")),
-        ("forced", _l("forced: the first after the dealer plays a Sauspiel, won with 60")),
+        ("cross", _l("played über Kreuz")),
+        ("forced", _l("forced Sauspiel, won with 60")),
     ])
     plus_only = BooleanField(_l("Plus only: nobody loses points, the winners get theirs"))
 
