@@ -14,7 +14,8 @@
   let timer = null;
   let asked = 0;
   if (button) {
-    button.hidden = true;
+    // Gone, not hidden: as the form's first submit button it would take the Enter of a field.
+    button.remove();
   }
 
   function asksSample(element) {

@@ -224,7 +224,7 @@ def register(phone: Phone, kind: Kind, lang: str) -> Evening:
         csv: FilePayload = {"name": "teilnehmer.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}
         page.locator("#upload").set_input_files(files=[csv])
     with page.expect_navigation():
-        page.locator("form.card button[type=submit]").tap()
+        page.locator("form.card button.primary[type=submit]").tap()
     expect(page.get_by_role("heading", name=kind.name, level=1)).to_be_visible()
     expect(page.locator(".participant")).to_have_count(len(kind.people))
     numbers = page.locator(".participant .start-number").all_inner_texts()
