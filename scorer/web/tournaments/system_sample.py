@@ -103,11 +103,6 @@ def _words(result: DealResult) -> str:
              first=_signed(payouts["Anna"]), second=_signed(payouts["Bene"]))
 
 
-def plays_samples(rules: Mapping[str, Any]) -> bool:
-    """Tell whether these rules score tournament points, which the samples show."""
-    return parse_rules(rules).get("table_points") is not None
-
-
 def samples(rules: Mapping[str, Any]) -> list[Sample]:
     """Score each sample deal under these rules (the engine's refusal of the rules goes to the caller)."""
     parsed = parse_rules(rules)
