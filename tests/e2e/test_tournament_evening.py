@@ -213,7 +213,7 @@ def register(phone: Phone, kind: Kind, lang: str) -> Evening:
     """The /t/new form: name, scoring, rounds, deals; names typed, in German some from a CSV file."""
     page = phone.open(f"/lang/{lang}?next=/t/new")
     page.locator("#name").fill(kind.name)
-    page.locator("#scoring").select_option(kind.scoring)
+    page.locator(f"input[name=scoring][value=\"{kind.scoring}\"]").check()
     page.locator("#rounds").fill("3")
     page.locator("#deals").fill(str(kind.deals))
     from_file = len(kind.people) // 3 if lang == "de" else 0
@@ -224,7 +224,7 @@ def register(phone: Phone, kind: Kind, lang: str) -> Evening:
         csv: FilePayload = {"name": "teilnehmer.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}
         page.locator("#upload").set_input_files(files=[csv])
     with page.expect_navigation():
-        page.locator("form.card button[type=submit]").tap()
+        page.locator("form.card button.primary[type=submit]").tap()
     expect(page.get_by_role("heading", name=kind.name, level=1)).to_be_visible()
     expect(page.locator(".participant")).to_have_count(len(kind.people))
     numbers = page.locator(".participant .start-number").all_inner_texts()

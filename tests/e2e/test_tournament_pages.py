@@ -40,7 +40,7 @@ def test_an_organiser_makes_a_tournament_of_eight_and_draws_round_one(small_phon
     clean(phone, "the new-tournament form")
 
     page.locator("#name").fill("Schafkopf-Cup beim Oberwirt")
-    page.locator("#scoring").select_option("1/2")
+    page.locator("input[name=scoring][value=\"1/2\"]").check()
     page.locator("#rounds").fill("2")
     page.locator("#deals").fill("16")
     page.locator("#players").fill("\n".join(EIGHT))

@@ -158,7 +158,8 @@ def test_saved_rules_are_offered_only_when_a_tournament_takes_them(client: Flask
                         json={"name": "Vereinsregeln", "rules": {"preset": "sheepshead", "point_value": 1}})
     assert saved.status_code == 201, saved.get_json()
     page = text(client.get("/t/new"))
-    options = dict((label, value) for value, label in re.findall(r'<option[^>]*value="([^"]+)"[^>]*>([^<]+)<', page))
+    values = dict(re.findall(r'<input [^>]*id="(scoring-\d+)" name="scoring" type="radio" value="([^"]+)"', page))
+    options = {label: values[given] for given, label in re.findall(r'<label for="(scoring-\d+)">([^<]+)<', page)}
     assert "Saved rules: Wirtshaus" not in options
     assert "Saved rules: Vereinsregeln (Stammtisch)" in options
     tournament_id = make(client, scoring=options["Saved rules: Plus-Cup"])

@@ -1,4 +1,4 @@
-"""The organiser's forms: a new tournament, late registration, a participant's name and substitute, the draw.
+"""The organiser's forms: a new tournament and a system built on its page, late registration, a participant's name and substitute, the draw.
 
 A participants' CSV file is read here too (:func:`names_from_csv`): a name
 column, its header row optional, and a column of start numbers where it has one.
@@ -15,10 +15,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField, IntegerField, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.engine import FAMILIES
+from scorer.engine.families.table_points import TIMES
 from scorer.engine.options import Choice
 from scorer.engine.values import MAX_NAME
 from scorer.web.lists.forms import one_time_token
@@ -34,6 +35,11 @@ NUMBER_HEADINGS = ("nr", "nummer", "startnummer", "startnr", "start nr", "number
                    "start no", "#")
 #: A line typed as "12; Anna" (or with a comma or a tab): a start number, then the name.
 _NUMBERED_LINE = re.compile(r"\s*(\d{1,6})\s*[;,\t]\s*(\S.*)")
+
+#: The results of a game's points in a tournament system, in the order of its triple.
+RESULTS = ("plain", "schneider", "schwarz")
+#: The games a Laufender may be worth points in, on the page.
+LAUFENDE_GAMES = ("sauspiel", "solo", "wenz", "tout")
 
 #: A participant as the service takes it: a name, or its start number and name.
 Entry = str | dict[str, Any]
@@ -149,7 +155,7 @@ def partner_choices() -> list[tuple[str, str]]:
 
 
 class NewTournamentForm(FlaskForm):
-    """A tournament's name, scoring, rounds, deals per round and participants."""
+    """A tournament's name, scoring (a system by its source's name, or "custom"), rounds, deals and participants."""
 
     once = HiddenField(default=one_time_token)
     name = StringField(
@@ -157,7 +163,12 @@ class NewTournamentForm(FlaskForm):
         validators=[DataRequired(_l("Give the tournament a name.")), Length(max=MAX_TOURNAMENT_NAME)],
         render_kw={"autocomplete": "off", "placeholder": _l("e.g. Schafkopf-Cup Zum Ochsen")},
     )
-    scoring = SelectField(_l("Scoring"), choices=[], validate_choice=True)
+    scoring = RadioField(_l("Scoring"), choices=[], default="1/5", validate_choice=True)
+    # The system built on the page is a form of its own (system_fields.SystemFields, prefix
+    # "system-"): it is read, and refuses, only when the scoring is "custom".
+    # PRIZES: the tie-breaks, the entry fee and the prizes go here as a subform,
+    # ``prizes = FormField(PrizeFields)`` (scorer.web.tournaments.prize_fields), and
+    # ``prize_keys(form.prizes)`` joins the tournament's document in new.py (see PRIZES there).
     rounds = IntegerField(
         _l("Rounds"), default=3,
         validators=[InputRequired(_l("Say how many rounds are played.")),
@@ -176,6 +187,71 @@ class NewTournamentForm(FlaskForm):
     partner_by = SelectField(_l("Sheepshead: the picker's partner is"), choices=[], validate_choice=False)
     upload = FileField(_l("Or a CSV file of the participants"),
                        render_kw={"accept": ".csv,.txt,text/csv,text/plain"})
+
+
+def _points(label: Any, default: int | None = None) -> IntegerField:
+    """A whole number of points; its range is the engine's to judge, so a refusal names the engine's limit.
+
+    With a default it must be given (a system pays every game it plays); without, it may be left empty.
+    """
+    needed = InputRequired(_l("Give the points.")) if default is not None else Optional()
+    return IntegerField(label, default=default, validators=[needed],
+                        render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
+def _announced_by() -> SelectField:
+    return SelectField(_l("counted as"), default="points", choices=[
+        ("points", _l("points")), (TIMES, _l("times the game")),
+    ])
+
+
+class SystemFields(Form):
+    """The custom system's fields; the defaults are self-bar's 1/5."""
+
+    sauspiel_plain = _points(_l("plain"), 1)
+    sauspiel_schneider = _points(_l("with Schneider"), 2)
+    sauspiel_schwarz = _points(_l("with Schwarz"), 3)
+    solo_plain = _points(_l("plain"), 5)
+    solo_schneider = _points(_l("with Schneider"), 6)
+    solo_schwarz = _points(_l("with Schwarz"), 7)
+    wenz_plain = _points(_l("plain"), 5)
+    wenz_schneider = _points(_l("with Schneider"), 6)
+    wenz_schwarz = _points(_l("with Schwarz"), 7)
+    hearts_solo_plain = _points(_l("plain"))
+    hearts_solo_schneider = _points(_l("with Schneider"))
+    hearts_solo_schwarz = _points(_l("with Schwarz"))
+    bettel = _points(_l("Bettel (empty: not played)"))
+    tout = _points(_l("Tout"), 14)
+    tout_by = _announced_by()
+    sie = _points(_l("Sie"), 28)
+    sie_by = _announced_by()
+    laufende_from = _points(_l("Laufende count from (empty: not counted)"))
+    laufende_max = _points(_l("at most (empty: no cap)"))
+    laufende_sauspiel = _points(_l("Sauspiel"))
+    laufende_solo = _points(_l("Solo"))
+    laufende_wenz = _points(_l("Wenz"))
+    laufende_tout = _points(_l("Tout"))
+    schneider_free_at = SelectField(_l("Schneider-free with"), default="31", choices=[
+        ("31", _l("31 card points (30 is schneider)")),
+        ("30", _l("30 card points (29 is schneider)")),
+    ])
+    kontra = SelectField(_l("Kontra"), default="refused", choices=[
+        ("refused", _l("refused: not played")),
+        ("ignored", _l("ignored: counts for nothing")),
+        ("loses", _l("loses: who says it loses")),
+    ])
+    passed = SelectField(_l("When everyone passes"), default="zero", choices=[
+        ("zero", _l("thrown in: 0 for everyone")),
+        ("cross", _l("played über Kreuz")),
+        ("forced", _l("forced Sauspiel, won with 60")),
+    ])
+    plus_only = BooleanField(_l("Plus only: nobody loses points, the winners get theirs"))
+
+    def validate_hearts_solo_plain(self, field: IntegerField) -> None:
+        """Refuse a Herz-Solo given in part: it pays all three, or is a Solo."""
+        given = [getattr(self, f"hearts_solo_{result}").data is not None for result in RESULTS]
+        if any(given) and not all(given):
+            raise ValidationError(_l("Give a Herz-Solo's three points, or none (it then pays as a Solo)."))
 
 
 class RegisterForm(FlaskForm):
