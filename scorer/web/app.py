@@ -105,6 +105,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         #: Lists of tournaments one client may pay for when making them (a budget of its own):
         #: a 400-player, 6-round tournament (600 lists) four times a day.
         TOURNAMENT_LIST_LIMIT="2400 per day",
+        # The new-tournament page's sample, asked as the organiser types: it stores nothing.
+        TOURNAMENT_SAMPLE_LIMIT="120 per minute",
         RATELIMIT_HEADERS_ENABLED=True,
         #: Where the counts live: memory:// is per worker process; a host with
         #: several workers or machines points all of them at one store (redis://).

@@ -80,9 +80,19 @@ def test_an_organiser_builds_a_system_and_sees_its_sample_as_they_type(small_pho
     clean(phone, "a custom system with its sample")
     phone.screenshot(f"tournament-custom-system-{lang}")
 
+    # The tie-breaks and the money, folded away until asked for.
+    expect(page.locator("#prizes-entry_fee")).to_be_hidden()
+    page.locator("details.prize-details > summary").tap()
+    page.locator("#prizes-entry_fee").fill("10")
+    page.locator("#prizes-shares").fill("50, 30, 20")
+    page.locator("#prizes-lot").check()
+    clean(phone, "the tie-breaks and prizes")
+
     page.locator("#name").fill("Eigener Cup")
     page.locator("#players").fill("\n".join(EIGHT))
     with page.expect_navigation():
         page.get_by_role("button", name=words["make"]).tap()
     expect(page.get_by_role("heading", name="Eigener Cup", level=1)).to_be_visible()
     expect(page.locator("body")).to_contain_text("custom")
+    made = phone.page.request.get(phone.base_url + "/api/tournaments/" + page.url.rstrip("/").rsplit("/", 1)[1])
+    assert (made.json()["entry_fee"], made.json()["shares"], made.json()["tie_breaks"][-1]) == (1000, [50, 30, 20], "lot")

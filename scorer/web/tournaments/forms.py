@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorer.engine import FAMILIES
@@ -23,6 +23,7 @@ from scorer.engine.families.table_points import TIMES
 from scorer.engine.options import Choice
 from scorer.engine.values import MAX_NAME
 from scorer.web.lists.forms import one_time_token
+from scorer.web.tournaments.prize_fields import PrizeFields
 from scorer.web.services.tournament_names import MOST_PARTICIPANTS, MOST_START_NUMBER
 from scorer.web.services.tournaments import MAX_TOURNAMENT_NAME, MOST_DEALS, MOST_ROUNDS
 
@@ -166,9 +167,9 @@ class NewTournamentForm(FlaskForm):
     scoring = RadioField(_l("Scoring"), choices=[], default="1/5", validate_choice=True)
     # The system built on the page is a form of its own (system_fields.SystemFields, prefix
     # "system-"): it is read, and refuses, only when the scoring is "custom".
-    # PRIZES: the tie-breaks, the entry fee and the prizes go here as a subform,
-    # ``prizes = FormField(PrizeFields)`` (scorer.web.tournaments.prize_fields), and
-    # ``prize_keys(form.prizes)`` joins the tournament's document in new.py (see PRIZES there).
+    # The tie-breaks, the entry fee and the prizes: a subform whose keys (prize_fields.prize_keys)
+    # join the tournament's document.
+    prizes = FormField(PrizeFields)
     rounds = IntegerField(
         _l("Rounds"), default=3,
         validators=[InputRequired(_l("Say how many rounds are played.")),

@@ -19,6 +19,7 @@ from scorer.web.tournaments.forms import (
     CsvProblem, Entry, NewTournamentForm, SystemFields, line_of, names_from_csv, names_in, partner_choices,
 )
 from scorer.web.tournaments.organiser import remember_organiser
+from scorer.web.tournaments.prize_fields import prize_keys
 from scorer.web.tournaments.system_fields import TOURNAMENT_GAMES, custom_rules, field_of
 from scorer.web.tournaments.system_sample import Sample, samples
 
@@ -167,7 +168,7 @@ def _create(form: NewTournamentForm, names: list[Entry], rules: dict[str, Any], 
         "name": form.name.data, "rules": rules, "players": names,
         "rounds": form.rounds.data, "deals_per_round": form.deals.data,
     }
-    # PRIZES: document.update(prize_keys(form.prizes)): the tie-breaks, the entry fee and the prizes.
+    document.update(prize_keys(form.prizes.form))  # the tie-breaks, the entry fee and the prizes
     for _attempt in range(2):
         try:
             row, key = service.create_tournament(document, idempotency_key=(form.once.data or "")[:64] or None)
