@@ -81,7 +81,7 @@ def preset_form(rows: Sequence[ScoreListRow]) -> PresetForm:
 def list_form(rows: Sequence[ScoreListRow], prefix: str = "") -> AddListForm:
     """A choice of one of these lists: to add to the group, or (``prefix="remove"``) to take out."""
     form = AddListForm(prefix=prefix)
-    form.list_id.choices = [(row.id, row.title) for row in rows]
+    form.list_id.choices = [choice(row.id, row.title) for row in rows]
     return form
 
 

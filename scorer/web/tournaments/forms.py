@@ -22,7 +22,7 @@ from scorer.engine import FAMILIES
 from scorer.engine.families.table_points import TIMES
 from scorer.engine.options import Choice
 from scorer.engine.values import MAX_NAME
-from scorer.web.lists.forms import one_time_token
+from scorer.web.lists.forms import choice, one_time_token
 from scorer.web.tournaments.prize_fields import PrizeFields
 from scorer.web.services.tournament_names import MOST_PARTICIPANTS, MOST_START_NUMBER
 from scorer.web.services.tournaments import MAX_TOURNAMENT_NAME, MOST_DEALS, MOST_ROUNDS
@@ -152,7 +152,7 @@ def partner_choices() -> list[tuple[str, str]]:
     """Sheepshead's ways to find the picker's partner, as the family's own rule names them."""
     option = FAMILIES["sheepshead"].option("partner_by")
     assert isinstance(option, Choice)
-    return [(choice, _(option.labels[choice])) for choice in option.choices]
+    return [(way, _(option.labels[way])) for way in option.choices]
 
 
 class NewTournamentForm(FlaskForm):
@@ -201,8 +201,8 @@ def _points(label: Any, default: int | None = None) -> IntegerField:
 
 
 def _announced_by() -> SelectField:
-    return SelectField(_l("counted as"), default="points", choices=[
-        ("points", _l("points")), (TIMES, _l("times the game")),
+    return SelectField(_l("counted as"), default="points", choices=lambda: [
+        choice("points", _l("points")), choice(TIMES, _l("times the game")),
     ])
 
 
@@ -232,19 +232,20 @@ class SystemFields(Form):
     laufende_solo = _points(_l("Solo"))
     laufende_wenz = _points(_l("Wenz"))
     laufende_tout = _points(_l("Tout"))
-    schneider_free_at = SelectField(_l("Schneider-free with"), default="31", choices=[
-        ("31", _l("31 card points (30 is schneider)")),
-        ("30", _l("30 card points (29 is schneider)")),
+    # Choices as callables: their words are read in the language of each request.
+    schneider_free_at = SelectField(_l("Schneider-free with"), default="31", choices=lambda: [
+        choice("31", _l("31 card points (30 is schneider)")),
+        choice("30", _l("30 card points (29 is schneider)")),
     ])
-    kontra = SelectField(_l("Kontra"), default="refused", choices=[
-        ("refused", _l("refused: not played")),
-        ("ignored", _l("ignored: counts for nothing")),
-        ("loses", _l("loses: who says it loses")),
+    kontra = SelectField(_l("Kontra"), default="refused", choices=lambda: [
+        choice("refused", _l("refused: not played")),
+        choice("ignored", _l("ignored: counts for nothing")),
+        choice("loses", _l("loses: who says it loses")),
     ])
-    passed = SelectField(_l("When everyone passes"), default="zero", choices=[
-        ("zero", _l("thrown in: 0 for everyone")),
-        ("cross", _l("played über Kreuz")),
-        ("forced", _l("forced Sauspiel, won with 60")),
+    passed = SelectField(_l("When everyone passes"), default="zero", choices=lambda: [
+        choice("zero", _l("thrown in: 0 for everyone")),
+        choice("cross", _l("played über Kreuz")),
+        choice("forced", _l("forced Sauspiel, won with 60")),
     ])
     plus_only = BooleanField(_l("Plus only: nobody loses points, the winners get theirs"))
 

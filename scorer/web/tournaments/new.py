@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError, parse_rules
 from scorer.web import access, i18n, services
 from scorer.web.extensions import limiter
+from scorer.web.lists.forms import choice as select_choice
 from scorer.web.lists.forms import one_time_token
 from scorer.web.models import PresetRow
 from scorer.web.services import tournaments as service
@@ -193,8 +194,8 @@ def _create(form: NewTournamentForm, names: list[Entry], rules: dict[str, Any], 
 def _forms(saved: list[tuple[PresetRow, str]]) -> tuple[NewTournamentForm, SystemFields]:
     """The new-tournament form and its custom system, read from the request where it sent them."""
     form = NewTournamentForm()
-    form.scoring.choices = _scorings(saved)
-    form.partner_by.choices = partner_choices()
+    form.scoring.choices = [select_choice(value, label) for value, label in _scorings(saved)]
+    form.partner_by.choices = [select_choice(value, label) for value, label in partner_choices()]
     system = SystemFields(request.form if request.method == "POST" else None, prefix=SYSTEM_PREFIX)
     return form, system
 
