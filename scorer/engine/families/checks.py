@@ -52,6 +52,17 @@ def seated(table: Table, who: str, key: str) -> str:
     return who
 
 
+#: A schwarz flag the points contradict, where the declarer put cards away (or buried them).
+_NOT_SCHWARZ_WITH_WIDOW = N_(
+    "with %(points)s points nobody was schwarz: the declarer takes every "
+    "trick (120) or none (at most the %(blind)s put away)"
+)
+_NO_TRICKER = N_(
+    "with %(points)s points nobody was a no-tricker: the picker's side takes "
+    "every trick (120) or none (at most the %(blind)s buried)"
+)
+
+
 def side_points(deal: Deal, *, widow: bool, picker: bool = False) -> int:
     """The declaring side's card points, checked against the schwarz flag.
 
@@ -64,34 +75,16 @@ def side_points(deal: Deal, *, widow: bool, picker: bool = False) -> int:
             "points", N_("a %(game)s counts the declaring side's card points: one number"),
             game=deal.game,
         )
-    if deal.schwarz:
-        if picker and not (points == 120 or points <= MOST_IN_BLIND):
-            raise ScoringError(
-                "schwarz",
-                N_(
-                    "with %(points)s points nobody was a no-tricker: the picker's side takes "
-                    "every trick (120) or none (at most the %(blind)s buried)"
-                ),
-                points=points, blind=MOST_IN_BLIND,
-            )
-        if widow and not (points == 120 or points <= MOST_IN_BLIND):
-            raise ScoringError(
-                "schwarz",
-                N_(
-                    "with %(points)s points nobody was schwarz: the declarer takes every "
-                    "trick (120) or none (at most the %(blind)s put away)"
-                ),
-                points=points, blind=MOST_IN_BLIND,
-            )
-        if not widow and points not in (0, 120):
-            raise ScoringError(
-                "schwarz",
-                N_(
-                    "with %(points)s points nobody was schwarz: a side that took no trick "
-                    "has 0 and the other all 120"
-                ),
-                points=points,
-            )
+    if deal.schwarz and widow and not (points == 120 or points <= MOST_IN_BLIND):
+        raise ScoringError("schwarz", _NO_TRICKER if picker else _NOT_SCHWARZ_WITH_WIDOW,
+                           points=points, blind=MOST_IN_BLIND)
+    if deal.schwarz and not widow and points not in (0, 120):
+        raise ScoringError(
+            "schwarz",
+            N_("with %(points)s points nobody was schwarz: a side that took no trick "
+               "has 0 and the other all 120"),
+            points=points,
+        )
     return points
 
 
