@@ -165,7 +165,9 @@ def new_phone(browser: Browser, live_server: LiveServer, *, width: int = PHONE["
         locale="en-GB",
         storage_state=storage_state,
     )
-    context.set_default_timeout(10_000)
+    # A guard against a page that never comes, not a speed budget: `make test` runs two
+    # passes' browsers side by side, and a full-page screenshot can take 10 s on a busy machine.
+    context.set_default_timeout(30_000)
     page = context.new_page()
     host = urlsplit(live_server.url).netloc
     watch = Watch(host)
