@@ -25,7 +25,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # German translations, compiled from the catalog in the repo.
 MO := scorer/translations/de/LC_MESSAGES/messages.mo
 
-.PHONY: install run test typecheck bench clean messages
+.PHONY: install run test test-sqlite test-postgresql typecheck bench clean messages
 
 install: $(STAMP)
 
@@ -45,15 +45,29 @@ run: $(STAMP) instance/config.py $(MO)
 	$(BIN)/flask --app scorer db upgrade
 	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
 
-# The whole suite runs twice: on SQLite files, then on a throwaway PostgreSQL
-# server (scripts/with-postgres installs and starts it on loopback). The
-# deployed host (tests/deploy: nginx, gunicorn, Redis, https in Chromium)
-# runs on PostgreSQL only, as a host does: in the second run.
-# pytest exits 5 when it collected no tests; make fails on any non-zero exit,
-# so an empty run fails `make test` as it should.
+# Two passes of pytest side by side, one per core of the CI machine, after the
+# type check; each its own process, databases, ports (all chosen free at the
+# time), browser and temporary folders, so neither waits for the other:
+# - on SQLite files: every test but tests/deploy;
+# - on a throwaway PostgreSQL server (scripts/with-postgres installs and starts
+#   it on loopback): the tests marked `database`, i.e. tests/web, tests/e2e,
+#   tests/deploy and any other test asking for the app (tests/conftest.py
+#   marks them by folder and fixture, so new modules are picked up). The
+#   engine's tests (the rest of tests/unit and tests/golden) touch no database
+#   and run once. The deployed host (tests/deploy: nginx, gunicorn, Redis,
+#   https in Chromium) runs on PostgreSQL only, as a host does.
+# Each pass's output is printed whole when it ends (--output-sync). pytest
+# exits 5 when it collected no tests; make fails on any non-zero exit of
+# either pass (after the other has finished), so an empty pass fails too.
 test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgresql
+
+# One pass alone (each also runs without the other).
+test-sqlite: $(TESTSTAMP) $(CHROMIUM) $(MO)
 	$(BIN)/python -m pytest --ignore=tests/deploy $(PYTEST_ARGS)
-	scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-postgresql: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
+	scripts/with-postgres $(BIN)/python -m pytest -m database $(PYTEST_ARGS)
 
 # The whole package, strictly (pyproject.toml's [tool.mypy]); a type error fails `make test`.
 typecheck: $(TESTSTAMP)

@@ -17,15 +17,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from flask_migrate import upgrade
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorer import create_app
-from tests.web.conftest import database_url
+from tests.web.databases import migrate, separate_database, server_url
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+#: Where the phones' screenshots go, for people to look at; the PostgreSQL pass of
+#: `make test` runs beside the SQLite one and keeps its own.
+SCREENSHOTS = Path(__file__).parent / "screenshots" / ("postgresql" if os.environ.get("TEST_DATABASE_URL") else "")
 #: A phone: the viewport of a common Android handset, with touch.
 PHONE = {"width": 393, "height": 851}
 #: Flags for headless Chromium on a machine with no network but loopback.
@@ -49,12 +50,29 @@ class LiveServer:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def live_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The live server's own migrated database: one no web test in this process empties.
+
+    On PostgreSQL a database of its own on TEST_DATABASE_URL's server, since the
+    web tests reset theirs between tests (tests/web/databases.py).
+    """
+    if server_url():
+        with separate_database("scorer_e2e") as url:
+            migrate(url)
+            yield url
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'e2e.sqlite3'}"
+        migrate(url)
+        yield url
+
+
+@pytest.fixture(scope="session")
+def live_server(live_database: str) -> Iterator[LiveServer]:
     """Serve the app on 127.0.0.1 with a fresh database (SQLite unless TEST_DATABASE_URL)."""
     app = create_app(
         {
             "SECRET_KEY": "e2e-secret-key-at-least-32-bytes-long",
-            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path_factory.mktemp("e2e")),
+            "SQLALCHEMY_DATABASE_URI": live_database,
             # Plain HTTP on loopback: the session cookie cannot be Secure-only here.
             "SESSION_COOKIE_SECURE": False,
             "LIST_CREATION_LIMIT": "1000 per minute",
@@ -62,8 +80,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             "OFFLINE_TEST_ROUTES": True,
         }
     )
-    with app.app_context():
-        upgrade()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -149,7 +165,9 @@ def new_phone(browser: Browser, live_server: LiveServer, *, width: int = PHONE["
         locale="en-GB",
         storage_state=storage_state,
     )
-    context.set_default_timeout(10_000)
+    # A guard against a page that never comes, not a speed budget: `make test` runs two
+    # passes' browsers side by side, and a full-page screenshot can take 10 s on a busy machine.
+    context.set_default_timeout(30_000)
     page = context.new_page()
     host = urlsplit(live_server.url).netloc
     watch = Watch(host)

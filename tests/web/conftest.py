@@ -1,8 +1,7 @@
-"""Fixtures for the web tests: an app on a temporary SQLite file per test."""
+"""Fixtures for the web tests: an app on a fresh database per test (tests/web/databases.py)."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,28 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from flask_migrate import upgrade
 
 from scorer import create_app
 from scorer.web.extensions import db
+# database_url: test modules that need an empty database import it from here.
+from tests.web.databases import database_url, migrated_database_url  # noqa: F401
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
-
-
-def database_url(tmp_path: Path) -> str:
-    """A fresh database for one test: PostgreSQL when TEST_DATABASE_URL names one."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    engine = sa.create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
-        connection.execute(sa.text("CREATE SCHEMA public"))
-    engine.dispose()
-    return url
 
 
 @contextmanager
@@ -42,12 +28,10 @@ def migrated_app(tmp_path: Path, **config: Any) -> Iterator[Flask]:
             "TESTING": True,
             "SECRET_KEY": "test-secret-key-at-least-32-bytes-long",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
+            "SQLALCHEMY_DATABASE_URI": migrated_database_url(tmp_path),
             **config,
         }
     )
-    with app.app_context():
-        upgrade()
     try:
         yield app
     finally:
