@@ -21,7 +21,8 @@ def test_a_key_long_enough_but_not_random_is_refused(key: str) -> None:
         check_secret_key(key)
 
 
-@pytest.mark.parametrize("key", [GOOD, secrets.token_hex(32), secrets.token_urlsafe(32), secrets.token_urlsafe(24)])
+@pytest.mark.parametrize("key", [GOOD, secrets.token_hex(32), secrets.token_urlsafe(32), secrets.token_urlsafe(24)],
+                         ids=["good", "hex-32", "urlsafe-32", "urlsafe-24"])
 def test_a_random_key_passes(key: str) -> None:
     check_secret_key(key)
 
