@@ -33,7 +33,7 @@
       if (!name || name === "game" || element.type === "hidden" || !wanted(element, game)) return;
       if (element.type === "checkbox") {
         if (name === "defenders") defenders = element.checked;
-        else if (name.endsWith(".no")) return; // a "no" said out loud: the deal leaves the key out
+        else if (name.endsWith(".no") || name === "zero_took_trick") return; // a "no" said out loud: the deal leaves the key out
         else if (name.startsWith("no_trick.")) {
           if (element.checked) (deal.no_trick = deal.no_trick || []).push(name.slice(9));
         } else if (element.checked) deal[name] = true;

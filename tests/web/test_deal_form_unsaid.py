@@ -165,3 +165,21 @@ def test_a_bettel_says_won_or_lost_and_nothing_tapped_is_not_lost(client: FlaskC
     assert to_list(new_deal(client, listing, game="bettel", declarer="Bene", won="1"), listing)
     assert [(d["won"], d["payouts"][d["declarer"]] > 0) for d in document(client, listing)["deals"]] == [
         (False, False), (True, True)]
+
+
+# -- a player with 0 points in a leaster: took no trick, or took one -----------------------------
+
+
+def test_a_leaster_player_with_0_points_is_never_taken_to_have_won_a_trick_unasked(client: FlaskClient) -> None:
+    listing = make_list(client, "sheepshead", FIVE)
+    points = {"points.Arnie": "0", "points.Bob": "10", "points.Carl": "30", "points.Donna": "40", "points.Ed": "40"}
+    page = refused(new_deal(client, listing, game="leaster", **points))
+    assert "Arnie: 0 points. Tick who took no trick, or “Everyone else with 0 points took a trick”." in page
+    assert 'name="points.Arnie"' in page and 'value="40"' in page  # kept as typed
+    assert stored(client, listing) == []
+    assert to_list(new_deal(client, listing, game="leaster", **points, token="a", **{"no_trick.Arnie": "1"}),
+                   listing)
+    assert to_list(new_deal(client, listing, game="leaster", **points, token="b", zero_took_trick="1"), listing)
+    first, second = document(client, listing)["deals"]
+    assert first["no_trick"] == ["Arnie"] and first["payouts"]["Bob"] == 4
+    assert "no_trick" not in second and second["payouts"]["Arnie"] == 4

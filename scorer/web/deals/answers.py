@@ -31,6 +31,11 @@ SAID_NO: Mapping[str, str] = MappingProxyType({
 _CANDIDATES = (*range(MOST_IN_BLIND + 1), 120)
 
 
+#: The box that says every player with 0 points who is not ticked as taking no trick took one.
+ZERO_TOOK_TRICK = "zero_took_trick"
+ZERO_TOOK_TRICK_WORDS = N_("Everyone else with 0 points took a trick")
+
+
 def no_field(key: str) -> str:
     """The form field that says "no" to a key out loud."""
     return f"{key}.no"

@@ -17,7 +17,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import BID_STEP, LOWEST_BID, Family, Game, Key, RuleSet, ScoringError
-from scorer.web.deals.answers import SAID_NO, no_field, schwarz_points
+from scorer.web.deals.answers import SAID_NO, ZERO_TOOK_TRICK, ZERO_TOOK_TRICK_WORDS, no_field, schwarz_points
 from scorer.web.deals.refused import needed_keys, refused_keys
 from scorer.web.deals.words import SUIT_WORDS, key_label, keys_of
 
@@ -252,6 +252,14 @@ class Offers:
     def schwarz_asked(self) -> dict[str, list[int]]:
         """Per game that asks it: the card points at which Schwarz must be answered (for deal.js)."""
         return {g: list(points) for g in self.games if (points := self.schwarz_at(g))}
+
+    #: The box that says the players with 0 points not ticked took a trick, and its words.
+    zero_took_trick = ZERO_TOOK_TRICK
+
+    @property
+    def zero_took_trick_words(self) -> str:
+        """What the box that says the others with 0 points took a trick says."""
+        return _(ZERO_TOOK_TRICK_WORDS)
 
     def said_no(self, key: str) -> tuple[str, str, list[str]] | None:
         """The box that says "no" to a key out loud: its field, its words, the games that ask it."""

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import Deal, DealResult, Game, RuleSet, ScoringError, parse_rules
 from scorer.web import i18n
-from scorer.web.deals.answers import SAID_NO, no_field
+from scorer.web.deals.answers import SAID_NO, ZERO_TOOK_TRICK, ZERO_TOOK_TRICK_WORDS, no_field
 from scorer.web.deals.controls import SUITS, Offers, asked, start, start_values
 from scorer.web.deals.refused import refused_game
 from scorer.web.deals.system import TableSystem
@@ -265,6 +265,13 @@ class DealForm(Offers):
             return
         if kind.partner == "optional" and "partner" in wanted and "partner" not in self.values:
             self.errors.setdefault("partner", self.partner_unsaid)
+        points = out.get("points")
+        if "no_trick" in wanted and isinstance(points, Mapping) and not self.ticked(ZERO_TOOK_TRICK):
+            unsaid = [who for who, said in points.items() if said == 0 and who not in out.get("no_trick", ())]
+            if unsaid:
+                self.errors.setdefault("no_trick", _(
+                    "%(names)s: 0 points. Tick who took no trick, or “%(took)s”.",
+                    names=names_joined(unsaid), took=_(ZERO_TOOK_TRICK_WORDS)))
         for key in SAID_NO:
             if key not in wanted:
                 continue
