@@ -29,7 +29,9 @@
   const explainedLines = Array.from(form.querySelectorAll("[data-preview-explained], [data-line-explained]"));
   const partnerField = form.querySelector("#field-partner");
   const suitFields = Array.from(form.querySelectorAll("[data-suit-field]"));
-  const toutAsk = form.querySelector("[data-tout-ask]");
+  // Per game: the card points at which Schwarz is answered, never assumed.
+  const schwarzAsked = readJson(texts.schwarzAsked);
+  const schwarzAsks = Array.from(form.querySelectorAll("[data-schwarz-ask]"));
   let timer = null;
   let asked = 0;
 
@@ -107,14 +109,32 @@
     }
   }
 
-  // A Tout with all 120 points is won only with every trick: ask until Schwarz is ticked.
-  function askTout() {
-    if (!toutAsk || !pointsInput) {
+  // Where a side may have taken every trick (a Tout with 120 is won only so), Schwarz is
+  // answered: its box or the one that says no, never both. The box that says no shows
+  // only at those points; hidden, it is not ticked, so it never says what is not seen.
+  function askSchwarz(event) {
+    const yes = form.querySelector("input[name=schwarz]");
+    const no = form.querySelector("input[name=\"schwarz.no\"]");
+    if (!yes || !pointsInput) {
       return;
     }
     const typed = whole(pointsInput.value);
     const side = typed !== null && defenders && defenders.checked ? 120 - typed : typed;
-    toutAsk.hidden = !(chosen("tout") && !chosen("schwarz") && side === 120);
+    const asked = (schwarzAsked[chosen("game")] || []).indexOf(side) >= 0;
+    if (no) {
+      const box = no.closest("[data-said-no]");
+      box.hidden = box.hidden || !asked;
+      if (!asked) {
+        no.checked = false;
+      }
+    }
+    const answered = yes.checked || (no && no.checked);
+    schwarzAsks.forEach(function (ask) {
+      if (!ask.hidden) {
+        ask.textContent = fill(ask.dataset.mustAnswer, { points: side });
+      }
+      ask.hidden = ask.hidden || !asked || answered;
+    });
   }
 
   // Exactly one empty field: it shows what makes 120 (the server fills it in).
@@ -271,12 +291,27 @@
     }
   }
 
-  function changed() {
+  // A yes/no said out loud (Schwarz, a Bettel won): its box and the one that says no
+  // are never both ticked.
+  function sayOnce(event) {
+    const target = event && event.target;
+    if (!target || !target.checked || target.type !== "checkbox") {
+      return;
+    }
+    const key = target.name.endsWith(".no") ? target.name.slice(0, -3) : target.name;
+    const other = form.querySelector("input[name=\"" + (key === target.name ? key + ".no" : key) + "\"]");
+    if (other && form.querySelector("[data-said-no=\"" + key + "\"]")) {
+      other.checked = false;
+    }
+  }
+
+  function changed(event) {
+    sayOnce(event);
     showFields();
     guardPartner();
     showPoints();
     showPlayerPoints();
-    askTout();
+    askSchwarz(event);
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 250);
   }
@@ -399,7 +434,7 @@
   guardPartner();
   showPoints();
   showPlayerPoints();
-  askTout();
+  askSchwarz(null);
   if (chosen("game") || !navigator.onLine) {
     preview();
   }

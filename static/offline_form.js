@@ -33,9 +33,11 @@
       if (!name || name === "game" || element.type === "hidden" || !wanted(element, game)) return;
       if (element.type === "checkbox") {
         if (name === "defenders") defenders = element.checked;
+        else if (name.endsWith(".no") || name === "zero_took_trick") return; // a "no" said out loud: the deal leaves the key out
         else if (name.startsWith("no_trick.")) {
           if (element.checked) (deal.no_trick = deal.no_trick || []).push(name.slice(9));
-        } else if (element.checked || name === "won") deal[name] = element.checked;
+        } else if (element.checked) deal[name] = true;
+        else if (name === "won" && at.form.querySelector("input[name=\"won.no\"]:checked")) deal.won = false; // lost, said out loud
       } else if (element.type === "radio" && !element.checked) {
         return;
       } else if (name.startsWith("points.")) {
@@ -119,6 +121,15 @@
     const deal = dealOf();
     if (!deal.game) {
       o.say(o.texts.textChoose);
+      return;
+    }
+    // What the form never assumes (a partner or "Alone", Schwarz at 120) waits for its tap here too.
+    const unsaid = Array.from(at.form.querySelectorAll("[data-must-answer]")).find(function (element) {
+      if (element.closest("[hidden]")) return false;
+      return element.matches("fieldset") ? !element.querySelector("input:checked") : true;
+    });
+    if (unsaid) {
+      o.say(unsaid.matches("fieldset") ? unsaid.dataset.mustAnswer : unsaid.textContent);
       return;
     }
     queue(deal, o.newKey());

@@ -1,4 +1,4 @@
-"""Words at the table on a 360 px phone, in English and German: a lost Tout says why, names
+"""Words at the table on a 360 px phone, in English and German: a Tout asks about the tricks, names
 never read the same, a hand thrown in says what each paid in, Sheepshead says schneider."""
 
 from __future__ import annotations
@@ -44,47 +44,58 @@ def clean_at_200_percent(page: Page, what: str) -> None:
         page.evaluate("document.documentElement.style.fontSize = ''")
 
 
-# -- a Tout with 120 points and no Schwarz is lost, and says why -----------------------------
+# -- a Tout with 120 points asks about the tricks; said lost, it says why -------------------
 
 TOUT_LOST = {
     "en": "Tout: lost, the other side took a trick",
     "de": "Tout: verloren, die Gegenseite hat einen Stich gemacht",
 }
 TOUT_ASKS = {
-    "en": "A Tout is won only with every trick. Did the other side take a trick? If not, tap Schwarz",
-    "de": "Ein Tout ist nur mit allen Stichen gewonnen. Hat die Gegenseite einen Stich gemacht? "
-          "Wenn nicht, tippe Schwarz an",
+    "en": "With 120 points: did a side take no trick at all? Tap “Schwarz”, or “Both sides took a trick”. "
+          "A Tout or Sie is won only with every trick.",
+    "de": "Mit 120 Augen: Hat eine Seite gar keinen Stich gemacht? Tippe „Schwarz“ an, oder „Beide Seiten "
+          "haben einen Stich“. Ein Tout oder Sie ist nur mit allen Stichen gewonnen.",
 }
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_tout_with_120_points_asks_about_the_trick_and_a_lost_one_says_why(phone: Phone, lang: str) -> None:
+def test_a_tout_with_120_points_asks_about_the_tricks_and_a_lost_one_says_why(phone: Phone, lang: str) -> None:
     list_id = open_list(phone, lang, {
         "rules": {"preset": "bavarian", "tariffs": {"solo": 50}}, "players": ["Sepp", "Franz", "Vroni", "Resi"]})
     page = phone.open(f"/l/{list_id}/deals/new")
     choice(page, "game", "solo").tap()
     choice(page, "declarer", "Sepp").tap()
+    page.locator("#points").fill("119")
+    ask = page.locator('[data-schwarz-ask][data-games="solo"]')
+    said_no = choice(page, "schwarz.no", "1")
+    expect(ask).to_be_hidden()  # 119 points: nobody was schwarz, nothing to ask
+    expect(said_no).to_be_hidden()
     page.locator("#points").fill("120")
-    ask = page.locator("[data-tout-ask]")
-    expect(ask).to_be_hidden()  # a Solo with 120 points and no Tout is simply won
     choice(page, "tout", "1").tap()
-    expect(ask).to_be_visible()
-    expect(ask).to_contain_text(TOUT_ASKS[lang])
-    # Beside Save, the preview says why the Tout pays as lost.
-    expect(page.locator("[data-line-explained]")).to_contain_text(TOUT_LOST[lang])
-    expect(page.locator('[data-payout="Sepp"]')).to_have_text("\u2212300")
+    expect(ask).to_have_text(TOUT_ASKS[lang])
+    expect(said_no).to_be_visible()
+    # The preview says what is missing instead of a loss nobody chose.
+    expect(page.locator("[data-line-message]")).to_have_text(TOUT_ASKS[lang])
+    expect(page.locator('[data-payout="Sepp"]')).to_have_text("–")
     clean_at_200_percent(page, "the deal form asking about a Tout")
     phone.screenshot(f"tout-asks-{lang}")
 
-    # No trick for the others: Schwarz, and the question is answered.
+    # The obvious taps, Save: nothing is stored, the question stands at its field.
+    page.locator(".deal-actions button.primary").tap()
+    expect(page.locator("#field-toggles .field-error")).to_have_text(TOUT_ASKS[lang])
+    assert stored(phone, list_id)["deals"] == []
+    expect(page.locator("#points")).to_have_value("120")
+
+    # No trick for the others: Schwarz, and the Tout is won.
     choice(page, "schwarz", "1").tap()
     expect(ask).to_be_hidden()
     expect(page.locator('[data-payout="Sepp"]')).to_have_text("+300")
-    expect(page.locator("[data-line-explained]")).not_to_contain_text(TOUT_LOST[lang])
 
-    # They did take one: the deal is stored lost, and its page says why.
-    choice(page, "schwarz", "1").tap()
-    expect(ask).to_be_visible()
+    # They did take one, said out loud: Schwarz goes, the Tout is lost and says why.
+    said_no.tap()
+    expect(page.locator('input[name="schwarz"]')).not_to_be_checked()
+    expect(page.locator("[data-line-explained]")).to_contain_text(TOUT_LOST[lang])
+    expect(page.locator('[data-payout="Sepp"]')).to_have_text("\u2212300")
     page.locator(".deal-actions button.primary").tap()
     expect(page.locator("table.block tbody.deal")).to_have_count(1)
     assert stored(phone, list_id)["deals"][0]["payouts"]["Sepp"] == -300
@@ -145,6 +156,7 @@ def test_four_players_preview_a_three_digit_amount_with_their_names_whole(phone:
     choice(page, "declarer", "Sepp").tap()
     page.locator("#points").fill("120")
     choice(page, "tout", "1").tap()
+    choice(page, "schwarz.no", "1").tap()  # the others took a trick: the Tout is lost
     line = page.locator("[data-line-payout]")
     expect(line.locator("b")).to_have_text(["\u2212300", "+100", "+100", "+100"])
     expect(line.locator(".who")).to_have_text(["Sepp", "Franz", "Vroni", "Resi"])

@@ -218,7 +218,7 @@ def test_a_leaster_won_by_a_no_tricker_is_refused_at_the_winner(client: FlaskCli
     listing = sheepshead(client)
     page = text(new_deal(client, listing, game="leaster", winner="Anna", **{
         "points.Anna": "0", "points.Bene": "0", "points.Chris": "30", "points.Dora": "40",
-        "points.Emil": "50", "no_trick.Anna": "1",
+        "points.Emil": "50", "no_trick.Anna": "1", "zero_took_trick": "1",  # Bene took a trick of none
     }))
     assert "Anna took no trick, and a leaster is won by a player who took one" in page
     assert document(client, listing)["deals"] == []

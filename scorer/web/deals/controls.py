@@ -17,6 +17,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import BID_STEP, LOWEST_BID, Family, Game, Key, RuleSet, ScoringError
+from scorer.web.deals.answers import SAID_NO, ZERO_TOOK_TRICK, ZERO_TOOK_TRICK_WORDS, no_field, schwarz_points
 from scorer.web.deals.refused import needed_keys, refused_keys
 from scorer.web.deals.words import SUIT_WORDS, key_label, keys_of
 
@@ -240,6 +241,33 @@ class Offers:
         """The yes/no modifiers (keys of kind "flag") some game of this list takes, with their labels."""
         return [(key.name, self.label(key.name)) for key in self._offered_keys("flag")]
 
+    def schwarz_at(self, game: str) -> tuple[int, ...]:
+        """The declaring side's card points at which a deal of the game must say whether it was schwarz."""
+        kind = self.game_of(game)
+        if kind is None or "schwarz" not in self.fields_for(game) or "points" not in self.fields_for(game):
+            return ()
+        return schwarz_points(self.rules, kind, self.players)
+
+    @property
+    def schwarz_asked(self) -> dict[str, list[int]]:
+        """Per game that asks it: the card points at which Schwarz must be answered (for deal.js)."""
+        return {g: list(points) for g in self.games if (points := self.schwarz_at(g))}
+
+    #: The box that says the players with 0 points not ticked took a trick, and its words.
+    zero_took_trick = ZERO_TOOK_TRICK
+
+    @property
+    def zero_took_trick_words(self) -> str:
+        """What the box that says the others with 0 points took a trick says."""
+        return _(ZERO_TOOK_TRICK_WORDS)
+
+    def said_no(self, key: str) -> tuple[str, str, list[str]] | None:
+        """The box that says "no" to a key out loud: its field, its words, the games that ask it."""
+        if key not in SAID_NO:
+            return None
+        games = list(self.schwarz_asked) if key == "schwarz" else self.games_with(key)
+        return (no_field(key), _(SAID_NO[key]), games) if games else None
+
     @property
     def chosen_players(self) -> list[tuple[str, str]]:
         """The keys of kind "players" some game takes (who took no trick ...), with their legends."""
@@ -302,17 +330,3 @@ class Offers:
     def ticked(self, name: str) -> bool:
         """Tell whether a checkbox was ticked."""
         return self.values.get(name, "").lower() in _TICKED
-
-
-    @property
-    def asks_tout(self) -> bool:
-        """Tell whether to ask about a Tout with all 120 points: it is won only with every trick.
-
-        Schwarz not ticked, the Tout is lost (the other side took a trick); the form asks
-        whether it did, until Schwarz is ticked.
-        """
-        typed = self.value("points").strip()
-        if not (self.ticked("tout") and not self.ticked("schwarz") and typed.isdigit()):
-            return False
-        points = int(typed)
-        return (120 - points if self.ticked("defenders") else points) == 120

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import Deal, DealResult, Game, RuleSet, ScoringError, parse_rules
 from scorer.web import i18n
+from scorer.web.deals.answers import SAID_NO, ZERO_TOOK_TRICK, ZERO_TOOK_TRICK_WORDS, no_field
 from scorer.web.deals.controls import SUITS, Offers, asked, start, start_values
 from scorer.web.deals.refused import refused_game
 from scorer.web.deals.system import TableSystem
@@ -114,6 +115,8 @@ class DealForm(Offers):
                     values[f"{key.name}.{who}"] = "1"
             elif key.kind == "flag" and value:
                 values[key.name] = "1"
+            elif key.kind == "flag" and key.name in SAID_NO and key.name in wanted:
+                values[no_field(key.name)] = "1"  # the stored "no", said out loud
             elif key.kind == "suit" and value and key.name in wanted:
                 values[key.name] = str(value)
             elif key.kind in ("count", "number"):
@@ -154,7 +157,8 @@ class DealForm(Offers):
             elif key.kind == "points":
                 self._side_points(out)
             elif key.kind == "flag" and key.name in required:
-                out[key.name] = self.ticked(key.name)  # unticked says no (a Bettel lost)
+                if self.ticked(key.name) or self.ticked(no_field(key.name)):
+                    out[key.name] = self.ticked(key.name)  # said: won, or lost out loud
             elif key.kind == "flag" and self.ticked(key.name):
                 out[key.name] = True
             elif key.kind == "players":
@@ -172,6 +176,7 @@ class DealForm(Offers):
                     self.errors[key.name] = _("Choose a number.")
                 elif number and str(number) != start(key):
                     out[key.name] = number
+        self._unsaid(game, out)  # before the engine's own words for a missing key
         self._required(game, out)
         if keep is not None:
             if keep.dealer is not None:
@@ -246,6 +251,59 @@ class DealForm(Offers):
             self.errors.setdefault(key, self._missing(kind, key, message))
         for key in self.needed_for(game) - set(out):
             self.errors.setdefault(key, _("Tap the suit: under these rules it changes what the game pays."))
+
+    def _unsaid(self, game: str, out: Mapping[str, Any]) -> None:
+        """What the form never assumes: the partner or "Alone", and "no" where it moves money.
+
+        A partner row with "Alone" is answered only by a tap; Schwarz (at the
+        points where a side may have taken every trick) and a required yes/no
+        (a Bettel's result) only by one of their two boxes.
+        """
+        kind = self.game_of(game)
+        wanted = self.fields_for(game)
+        if kind is None:
+            return
+        if kind.partner == "optional" and "partner" in wanted and "partner" not in self.values:
+            self.errors.setdefault("partner", self.partner_unsaid)
+        points = out.get("points")
+        if "no_trick" in wanted and isinstance(points, Mapping) and not self.ticked(ZERO_TOOK_TRICK):
+            unsaid = [who for who, said in points.items() if said == 0 and who not in out.get("no_trick", ())]
+            if unsaid:
+                self.errors.setdefault("no_trick", _(
+                    "%(names)s: 0 points. Tick who took no trick, or “%(took)s”.",
+                    names=names_joined(unsaid), took=_(ZERO_TOOK_TRICK_WORDS)))
+        for key in SAID_NO:
+            if key not in wanted:
+                continue
+            yes, no = self.ticked(key), self.ticked(no_field(key))
+            if yes and no:
+                self.errors.setdefault(key, _("Tap one of “%(yes)s” and “%(no)s”, not both.",
+                                              yes=self.label(key), no=_(SAID_NO[key])))
+            elif not (yes or no) and self._asked(key, game, out):
+                self.errors.setdefault(key, self.unsaid_message(key, out.get("points"), game))
+
+    @property
+    def partner_unsaid(self) -> str:
+        """What to say when neither a partner nor "Alone" is tapped."""
+        return _("Tap the partner, or “%(alone)s”: a pick is alone only when tapped so.",
+                 alone=self.word("alone"))
+
+    def _asked(self, key: str, game: str, out: Mapping[str, Any]) -> bool:
+        """Tell whether a yes/no must be said out loud in this deal."""
+        if key == "schwarz":
+            return out.get("points") in self.schwarz_at(game)
+        kind = self.game_of(game)
+        return kind is not None and key in kind.required
+
+    def unsaid_message(self, key: str, points: Any, game: str) -> str:
+        """What to say when a yes/no that moves money is not answered."""
+        if key == "schwarz":
+            asked = _("With %(points)s points: did a side take no trick at all? Tap “%(yes)s”, or “%(no)s”.",
+                      points=points, yes=self.label(key), no=_(SAID_NO[key]))
+            if {"tout", "sie"} & self.fields_for(game):
+                return f"{asked} {_('A Tout or Sie is won only with every trick.')}"
+            return asked
+        return _("Tap “%(yes)s”, or “%(no)s”.", yes=self.label(key), no=_(SAID_NO[key]))
 
     def _missing(self, game: Game, key: str, message: str) -> str:
         """What to say when a required key is not given."""
