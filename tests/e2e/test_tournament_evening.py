@@ -126,6 +126,8 @@ def tap_deal(page: Page, deal: dict[str, Any]) -> None:
     page.locator("#points").fill(str(deal["points"]))
     if deal.get("schwarz"):
         choose("schwarz", "1")
+    elif page.locator("label.choice:has(input[name='schwarz.no'])").is_visible():
+        choose("schwarz.no", "1")  # asked at 0 to 22 or 120 points: both sides took a trick
     with page.expect_navigation():
         page.locator("form.deal-form button[type=submit]:not([name])").tap()
 

@@ -202,7 +202,7 @@ def test_a_bettel_is_entered_with_won_instead_of_points(client: FlaskClient) -> 
     won = form[form.index('name="won"') - 300:form.index('name="won"')]
     assert 'data-games="bettel"' in won
     response = client.post(f"/l/{created['id']}/deals/new",
-                           data={"game": "bettel", "declarer": "Bene", "token": "a"})
+                           data={"game": "bettel", "declarer": "Bene", "won.no": "1", "token": "a"})
     assert response.status_code == 302
     response = client.post(f"/l/{created['id']}/deals/new",
                            data={"game": "bettel", "declarer": "Bene", "won": "1", "ouvert": "1", "token": "b"})

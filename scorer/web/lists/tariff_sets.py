@@ -71,12 +71,9 @@ def tariff_sets(family: Family, keys: Sequence[str], current: Mapping[str, int |
 def tariff_sets_hint(family: Family, keys: Sequence[str]) -> str:
     """The convention a usual tariff follows: which games take its first number, which its second,
     and what the other tariffs follow."""
-    partner, solo = partner_and_solo_games(family, keys)
-    hint = _(
-        "%(partner)s / %(solo)s",
-        partner=", ".join(game_label(g) for g in partner), solo=", ".join(game_label(g) for g in solo),
-    )
+    partner, _solo = partner_and_solo_games(family, keys)
+    # The solo games are named once a button is pressed (TariffSet.said): the hint stays short.
+    hint = _("%(partner)s / solo games", partner=", ".join(game_label(g) for g in partner))
     if any(k in keys for k in (*AT_THE_PARTNER_TARIFF, *HALFWAY)):
-        hint += " · " + _("Schneider, Schwarz, each Laufender and Ramsch cost a Sauspiel; "
-                          "a Bettel halfway between.")
+        hint += " · " + _("Schneider, Schwarz, Laufende, Ramsch as a Sauspiel; Bettel halfway.")
     return hint
