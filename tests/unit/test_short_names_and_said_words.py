@@ -56,8 +56,8 @@ def test_a_hand_thrown_in_under_the_stock_says_what_each_pays_in() -> None:
     assert _line(document, "de") == "zusammengeworfen: jeder zahlt 20 in den Stock"
 
 
-def test_a_pick_s_tier_is_said_as_schneider_or_schwarz() -> None:
-    assert [term_name(Term("tier", n)) for n in (1, 2, 3)] == ["tier", "schneider", "schwarz"]
+def test_a_pick_s_tier_is_said_as_schneider_or_a_no_tricker() -> None:
+    assert [term_name(Term("tier", n)) for n in (1, 2, 3)] == ["tier", "schneider", "no_tricker"]
     document = {"rules": {"preset": "sheepshead"}, "players": ["Jake", "Mary", "Tom", "Ann", "Bob"],
                 "deals": [{"game": "pick", "declarer": "Jake", "points": 93}]}
     assert _line(document, "en").startswith("Schneider 2 · ")
