@@ -88,7 +88,7 @@ KEPT = """async (id) => {
 def wait_until_kept(page: Page, list_id: str) -> None:
     """The service worker controls the page and keeps the list, its deal form and their assets."""
     wanted = {f"/l/{list_id}", f"/l/{list_id}/deals/new", "/static/offline.js", "/static/offline_form.js",
-              "/static/waiting_rows.js", "/static/deal.js",
+              "/static/waiting_rows.js", "/static/deal.js", "/static/deal_save.js",
               "/static/list.js", "/static/app.js", "/static/app.css", "/static/deal.css"}
     for _ in range(100):
         if wanted <= set(page.evaluate(KEPT, list_id)):
