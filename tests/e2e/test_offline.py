@@ -90,7 +90,9 @@ def wait_until_kept(page: Page, list_id: str) -> None:
     wanted = {f"/l/{list_id}", f"/l/{list_id}/deals/new", "/static/offline.js", "/static/offline_form.js",
               "/static/waiting_rows.js", "/static/deal.js", "/static/deal_save.js",
               "/static/list.js", "/static/app.js", "/static/app.css", "/static/deal.css"}
-    for _ in range(100):
+    # Up to 30 s, as long as a browser action may take (conftest): a guard against a worker that
+    # never keeps them, not a speed check; installing it fetches every asset first.
+    for _ in range(300):
         if wanted <= set(page.evaluate(KEPT, list_id)):
             return
         page.wait_for_timeout(100)
