@@ -1,5 +1,20 @@
 // Shared behaviour of the pages; each page's own lives beside it.
 "use strict";
+// Send a form's fields and read the JSON answer (a preview, a sample): the page's own
+// scripts ask through this, with the form's CSRF token; an answer that is not 2xx fails.
+window.postForJson = function (url, body) {
+  return window.fetch(url, {
+    method: "POST",
+    body: body,
+    credentials: "same-origin",
+    headers: { Accept: "application/json", "X-CSRFToken": body.get("csrf_token") || "" },
+  }).then(function (response) {
+    if (!response.ok) {
+      throw new Error(String(response.status));
+    }
+    return response.json();
+  });
+};
 (function () {
   // A tapped button that sends a form shows that it is working and takes no
   // second tap while the answer is on its way over a slow connection. (A

@@ -223,17 +223,7 @@
     const body = new FormData(form);
     body.delete("action");
     previewBox.classList.add("is-stale");
-    window.fetch(texts.previewUrl, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-CSRFToken": body.get("csrf_token") || "" },
-    }).then(function (response) {
-      if (!response.ok) {
-        throw new Error(String(response.status));
-      }
-      return response.json();
-    }).then(function (answer) {
+    window.postForJson(texts.previewUrl, body).then(function (answer) {
       if (mine !== asked) {
         return;
       }

@@ -60,17 +60,7 @@
     body.delete("upload");
     body.delete("players");
     region.setAttribute("aria-busy", "true");
-    window.fetch(region.dataset.sampleUrl, {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-CSRFToken": body.get("csrf_token") || "" },
-    }).then(function (response) {
-      if (!response.ok) {
-        throw new Error(String(response.status));
-      }
-      return response.json();
-    }).then(function (answer) {
+    window.postForJson(region.dataset.sampleUrl, body).then(function (answer) {
       if (mine !== asked) {
         return;
       }
