@@ -1,10 +1,13 @@
-// The settings page of a list while deals entered on this phone wait to be sent
+// The settings pages of a list (the players, the house rules) while deals entered on this phone wait to be sent
 // (offline.js keeps them in IndexedDB until the server has them). A change made
 // here counts from the next deal the server stores: sent at once, it would count
 // for those deals too. So while deals wait, the page says so, and the change
 // waits behind them in the same queue, to count from the deal after them
 // (`from`); offline.js sends it after them, through the API, with its own
 // Idempotency-Key. Without deals waiting the form posts as it always did.
+// Each page's form sends only its part of a change (data-change-form): the seats
+// (players and who deals next) or the house rules; the API keeps the other part
+// as it is in force when the change arrives.
 // Without a network (navigator.onLine says so, or the page is the copy the service
 // worker kept, sw.js: <html data-kept>) the change waits in the same queue even with
 // nothing before it, and goes when reception returns; the page says so. The other
@@ -166,14 +169,27 @@
     return fields;
   }
 
-  function changeOf() {
+  // The seats form's change: who sits and, when chosen, who deals next; never a rule.
+  function seatsOf() {
     const seats = playerFields().map((input) => input.value.trim());
-    const change = { from: from(), players: seats.filter((who) => who), rules: rulesOf() };
+    const change = { from: from(), players: seats.filter((who) => who) };
     const seat = field(prefix + "first_dealer") && field(prefix + "first_dealer").value;
     const dealer = /^[0-9]+$/.test(seat || "") ? seats[parseInt(seat, 10) - 1] : "";
     if (dealer) change.next_dealer = dealer;
     return change;
   }
+
+  // The rules form's change: the rules only. A seats change waiting for the same deal keeps
+  // its dealer: the API lets this change replace it, and a change that names no dealer
+  // leaves the dealer to the rotation.
+  function rulesChangeOf() {
+    const change = { from: from(), rules: rulesOf() };
+    const before = waiting.filter((record) => isChange(record) && record.change.from === change.from).pop();
+    if (before && before.change.next_dealer) change.next_dealer = before.change.next_dealer;
+    return change;
+  }
+
+  const changeOf = () => (form.dataset.changeForm === "rules" ? rulesChangeOf() : seatsOf());
 
   function newKey() {
     if (crypto.randomUUID) return crypto.randomUUID();
@@ -193,7 +209,7 @@
     const count = deals();
     const record = {
       list: list, kind: "change", key: newKey(), change: change, state: "waiting", at: Date.now(),
-      summary: fill(form.dataset.textSummary, { number: change.from, names: change.players.join(", ") }),
+      summary: fill(form.dataset.textSummary, { number: change.from, names: (change.players || []).join(", ") }),
     };
     const tx = db.transaction("deals", "readwrite");
     tx.objectStore("deals").put(record);

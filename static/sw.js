@@ -7,10 +7,10 @@
 "use strict";
 
 const CACHE = "scorer-pages-1";
-// The home page, a list, a list's form for a new deal and its settings page (players
-// and rules: a change made there offline waits on the phone, settings.js), a group's
-// season, and the help: its index, the glossary, the complete reference, a family's page.
-const PAGE = /^\/(l\/[^/]+(\/deals\/new|\/settings)?|g\/[^/]+|help(\/[^/]+)?)?$/;
+// The home page, a list, a list's form for a new deal and its two settings pages (the
+// players, the house rules: a change made there offline waits on the phone, settings.js),
+// a group's season, and the help: its index, the glossary, the complete reference, a family's page.
+const PAGE = /^\/(l\/[^/]+(\/deals\/new|\/settings(\/rules)?)?|g\/[^/]+|help(\/[^/]+)?)?$/;
 const HELP = /^\/help(\/[^/]+)?$/;
 // The language switch (/lang/de?next=...): the session's language changes.
 const LANGUAGE = /^\/lang\/[^/]+$/;
@@ -134,10 +134,11 @@ async function marked(response) {
 }
 
 // Keep a page, the assets it names, and (for a list) its new-deal form and its
-// settings page, so that an evening can start without reception. Only the pages the
+// settings pages, so that an evening can start without reception. Only the pages the
 // list links to are kept: a phone without the edit link sees neither link (and the
-// server refuses it both pages). An asset's older fingerprints
-// go once the new one is kept.
+// server refuses it both pages). The two settings pages link to each other: `seen`
+// holds the pages kept on this round, so each is kept once. An asset's older
+// fingerprints go once the new one is kept.
 // A page sent `no-store` (a list's page that asks, once, to keep its edit link, or a
 // group's page showing its editor the edit link: both carry the key) is not kept as it
 // is: the page is asked for again, quietly, and that copy is kept. It has no key: the
@@ -145,24 +146,26 @@ async function marked(response) {
 // link out. A key kept in the cache would outlive the phone's cleared cookies.
 // Nor is a page showing a message ("Deal 2 undone." and its Restore button): the
 // copy asked for quietly has none, and offline shows no button that needs the server.
-async function keep(url, response, again = true) {
+async function keep(url, response, again = true, seen = new Set()) {
   if (!response.ok || response.redirected || response.type !== "basic") return;
   const noStore = /no-store/.test(response.headers.get("Cache-Control") || "");
   const html = noStore ? "" : await response.clone().text();
   if (noStore || (again && html.includes('class="flash flash-'))) {
-    if (again) await quietly(url.href).then((r) => keep(url, r, false)).catch(() => null);
+    if (again) await quietly(url.href).then((r) => keep(url, r, false, seen)).catch(() => null);
     return;
   }
   const cache = await caches.open(CACHE);
   await cache.put(url.href, response);
+  seen.add(url.pathname);
   const names = new Set();
-  const pattern = /(?:href|src)="(\/static\/[^"]+\?v=[^"]+|\/l\/[^"/]+\/(?:deals\/new|settings))"/g;
+  const pattern = /(?:href|src)="(\/static\/[^"]+\?v=[^"]+|\/l\/[^"/]+\/(?:deals\/new|settings(?:\/rules)?))"/g;
   for (const match of html.matchAll(pattern)) names.add(match[1].replace(/&amp;/g, "&"));
   for (const name of names) {
     const wanted = new URL(name, self.location.origin);
     if (!wanted.pathname.startsWith("/static/")) {
-      if (wanted.pathname !== url.pathname) {
-        await quietly(wanted.href).then((r) => keep(wanted, r)).catch(() => null);
+      if (!seen.has(wanted.pathname)) {
+        seen.add(wanted.pathname);
+        await quietly(wanted.href).then((r) => keep(wanted, r, true, seen)).catch(() => null);
       }
       continue;
     }

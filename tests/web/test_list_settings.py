@@ -30,10 +30,10 @@ def document(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
     return dict(client.get(f"/api/lists/{made['id']}").get_json())
 
 
-def change_form(client: FlaskClient, list_id: str) -> dict[str, str]:
-    """The change form's fields as the page fills them in (checkboxes only when ticked)."""
-    page = client.get(f"/l/{list_id}/settings").get_data(as_text=True)
-    form = page[page.index('action="/l/' + list_id + '/settings/change"'):]
+def form_fields(page: str, action: str) -> dict[str, Any]:
+    """A form's fields as the page fills them in (checkboxes only when ticked)."""
+    form = page[page.index(f'action="{action}"'):]
+    form = form[:form.index("</form>")]
     data: dict[str, Any] = {}
     for tag in re.findall(r"<input[^>]*>", form):
         name = re.search(r'name="([^"]+)"', tag)
@@ -51,6 +51,27 @@ def change_form(client: FlaskClient, list_id: str) -> dict[str, str]:
     return data
 
 
+def seats_form(client: FlaskClient, list_id: str) -> dict[str, Any]:
+    """The players page's seats form as the page fills it in: the seats and who deals next."""
+    page = client.get(f"/l/{list_id}/settings").get_data(as_text=True)
+    return form_fields(page, f"/l/{list_id}/settings/change")
+
+
+def rules_form(client: FlaskClient, list_id: str) -> dict[str, Any]:
+    """The rules page's form as the page fills it in: the house rules."""
+    page = client.get(f"/l/{list_id}/settings/rules").get_data(as_text=True)
+    return form_fields(page, f"/l/{list_id}/settings/rules")
+
+
+def change_form(client: FlaskClient, list_id: str) -> dict[str, Any]:
+    """The seats and the rules in one post, as the one settings page had them.
+
+    /l/ID/settings/change takes it whole: a phone may still hold that page
+    (the service worker's copy) and send both parts.
+    """
+    return {**rules_form(client, list_id), **seats_form(client, list_id)}
+
+
 def test_the_settings_page_needs_the_edit_link(client: FlaskClient, app: Any) -> None:
     made = start(client)
     other = app.test_client()
@@ -66,7 +87,7 @@ def test_the_list_page_links_to_the_settings_for_those_who_may_edit(client: Flas
 
 def test_the_page_shows_the_rules_in_force_in_words(client: FlaskClient) -> None:
     made = start(client, rules={"preset": "bavarian", "tariffs": {"solo": 50}})
-    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    page = client.get(f"/l/{made['id']}/settings/rules").get_data(as_text=True)
     assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">50</td>", page)
     assert re.search(r"<th scope=\"row\">Sauspiel</th><td class=\"num\">20</td>", page)
 
@@ -96,8 +117,10 @@ def test_a_rename_to_another_players_name_is_refused(client: FlaskClient) -> Non
 def test_a_fifth_player_joins_from_the_next_deal_and_the_earlier_deals_stay(client: FlaskClient) -> None:
     made = start(client, [SAUSPIEL, SOLO])
     before = document(client, made)
-    data = change_form(client, made["id"])
+    data = seats_form(client, made["id"])
     assert data["change-player_1"] == "Anna" and data["change-player_5"] == ""
+    assert {name.removeprefix("change-") for name in data} <= {
+        "csrf_token", "first_dealer", *(f"player_{n}" for n in range(1, 6))}  # the seats only: no rule
     data["change-player_5"] = "Emil"
     response = client.post(f"/l/{made['id']}/settings/change", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -118,22 +141,23 @@ def test_a_fifth_player_joins_from_the_next_deal_and_the_earlier_deals_stay(clie
 
 def test_a_tariff_changed_applies_from_the_next_deal_only(client: FlaskClient) -> None:
     made = start(client, [SOLO])
-    data = change_form(client, made["id"])
+    data = rules_form(client, made["id"])
+    assert not any(name.startswith("change-player_") for name in data)
     data["change-tariff_solo"] = "100"
-    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    assert client.post(f"/l/{made['id']}/settings/rules", data=data).status_code == 302
     client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
     after = document(client, made)
     # The penalty's field is empty: it follows the solo tariff.
     assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 100}}}]
     assert [d["payouts"]["Bene"] for d in after["deals"]] == [120, 300]
-    # The page now shows the new tariff as the one in force.
-    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    # The rules page now shows the new tariff as the one in force.
+    page = client.get(f"/l/{made['id']}/settings/rules").get_data(as_text=True)
     assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">100</td>", page)
 
 
 def test_before_the_first_deal_a_change_is_the_lists_start(client: FlaskClient) -> None:
     made = start(client)
-    data = change_form(client, made["id"])
+    data = seats_form(client, made["id"])
     data["change-player_2"], data["change-player_3"] = "Chris", "Bene"
     assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
     after = document(client, made)
@@ -142,7 +166,7 @@ def test_before_the_first_deal_a_change_is_the_lists_start(client: FlaskClient) 
 
 def test_a_seat_count_the_family_does_not_seat_is_refused_on_the_page(client: FlaskClient) -> None:
     made = start(client, [SOLO])
-    data = change_form(client, made["id"])
+    data = seats_form(client, made["id"])
     data["change-player_4"] = ""
     response = client.post(f"/l/{made['id']}/settings/change", data=data)
     assert response.status_code == 200
@@ -301,7 +325,7 @@ def test_a_list_stored_with_a_change_that_sets_nothing_scores_as_it_did_without_
 
 def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(client: FlaskClient) -> None:
     made = start(client, [SOLO])
-    data = change_form(client, made["id"])
+    data = seats_form(client, made["id"])
     data["change-player_2"], data["change-player_5"] = "", "Emil"
     data["change-first_dealer"] = "4"  # Dora, the fourth seat as the page shows it
     assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
@@ -312,9 +336,9 @@ def test_who_deals_next_is_the_seat_chosen_even_with_an_empty_seat_before_it(cli
 
 def test_a_change_on_the_page_keeps_what_the_page_does_not_show(client: FlaskClient) -> None:
     made = start(client, [SOLO], rules={"preset": "bavarian", "edition": 1})
-    data = change_form(client, made["id"])
+    data = rules_form(client, made["id"])
     data["change-tariff_solo"] = "60"
-    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    assert client.post(f"/l/{made['id']}/settings/rules", data=data).status_code == 302
     after = document(client, made)
     # The penalty's field is empty: it follows the solo tariff.
     assert after["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
@@ -374,8 +398,8 @@ def test_deleting_then_restoring_any_deal_gives_back_the_list_before(
 
 
 def change_seats(client: FlaskClient, list_id: str, **seats: str) -> None:
-    """Send the change form with these seats (``player_5="Emil"``) changed."""
-    data = change_form(client, list_id)
+    """Send the seats form with these seats (``player_5="Emil"``) changed."""
+    data = seats_form(client, list_id)
     data.update({f"change-{seat}": who for seat, who in seats.items()})
     response = client.post(f"/l/{list_id}/settings/change", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -501,11 +525,89 @@ def test_the_change_forms_map_of_rule_fields_names_every_rule_field_once(client:
             assert entry["path"][-1] in place or entry["kind"] != "group", entry
 
 
-def test_the_settings_page_carries_what_settings_js_needs_to_keep_a_change(client: FlaskClient) -> None:
+def test_the_settings_pages_carry_what_settings_js_needs_to_keep_a_change(client: FlaskClient) -> None:
     made = start(client, [SAUSPIEL, SOLO])
-    page = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
-    assert 'data-change-form data-stored="2"' in page
+    players = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    assert 'data-change-form="seats" data-stored="2"' in players
+    assert 'data-field-prefix="change-"' in players
+    assert 'data-from-text="Apply the seats from deal {number}"' in players
+    assert "data-rule-fields" not in players  # the seats form sends no rule
+    page = client.get(f"/l/{made['id']}/settings/rules").get_data(as_text=True)
+    assert 'data-change-form="rules" data-stored="2"' in page
     fields = json.loads(re.search(r"data-rule-fields='([^']*)'", page).group(1).replace("&#34;", '"'))
     assert {"field": "change-tariff_solo", "path": ["tariffs", "solo"], "kind": "number"} in fields
     assert 'data-field-prefix="change-"' in page
-    assert 'data-from-text="Apply from deal {number}"' in page
+    assert 'data-from-text="Apply the rules from deal {number}"' in page
+
+
+def test_a_seats_change_keeps_a_rules_change_waiting_for_the_same_deal(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = rules_form(client, made["id"])
+    data["change-tariff_solo"] = "60"
+    assert client.post(f"/l/{made['id']}/settings/rules", data=data).status_code == 302
+    change_seats(client, made["id"], player_5="Emil")
+    assert document(client, made)["changes"] == [
+        {"from": 2, "players": FOUR + ["Emil"], "rules": {"tariffs": {"solo": 60}}}]
+
+
+def test_a_rules_change_keeps_the_seats_and_the_dealer_waiting_for_the_same_deal(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = seats_form(client, made["id"])
+    data["change-player_5"], data["change-first_dealer"] = "Emil", "3"
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    data = rules_form(client, made["id"])
+    data["change-tariff_solo"] = "60"
+    assert client.post(f"/l/{made['id']}/settings/rules", data=data).status_code == 302
+    assert document(client, made)["changes"] == [{
+        "from": 2, "players": FOUR + ["Emil"], "rules": {"tariffs": {"solo": 60}}, "first_dealer": "Chris"}]
+
+
+def test_a_seats_change_is_not_refused_for_rules_it_does_not_send(client: FlaskClient) -> None:
+    # No game ticked, no tariff typed: the rules are not on the players page and stay in force.
+    made = start(client, [SOLO], rules={"preset": "bavarian", "tariffs": {"solo": 70}})
+    data = seats_form(client, made["id"])
+    data["change-player_5"] = "Emil"
+    assert not any("games" in name or "tariff" in name for name in data)
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    after = document(client, made)
+    assert after["changes"] == [{"from": 2, "players": FOUR + ["Emil"]}]
+    assert after["rules"]["tariffs"]["solo"] == 70
+
+
+def test_a_page_kept_from_before_sends_seats_and_rules_in_one_post_and_both_count(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = change_form(client, made["id"])
+    data["change-player_5"], data["change-tariff_solo"] = "Emil", "60"
+    assert client.post(f"/l/{made['id']}/settings/change", data=data).status_code == 302
+    assert document(client, made)["changes"] == [
+        {"from": 2, "players": FOUR + ["Emil"], "rules": {"tariffs": {"solo": 60}}}]
+
+
+def test_a_refused_rule_comes_back_on_the_rules_page_with_its_group_open(client: FlaskClient) -> None:
+    made = start(client, [SOLO])
+    data = rules_form(client, made["id"])
+    data["change-tariff_solo"] = "-5"
+    response = client.post(f"/l/{made['id']}/settings/rules", data=data)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'action="/l/%s/settings/rules"' % made["id"] in page
+    tariffs = re.search(r'<details class="section folded"( open)?><summary><h3>Tariffs \(points\)</h3>', page)
+    assert tariffs and tariffs.group(1) == " open"
+    assert re.search(r'name="change-tariff_solo"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="change-tariff_solo"', page)
+    assert "changes" not in document(client, made)
+
+
+def test_the_rules_page_lists_the_groups_in_the_order_a_table_changes_them(client: FlaskClient) -> None:
+    made = start(client, rules={"preset": "bavarian", "bock": {}})
+    page = client.get(f"/l/{made['id']}/settings/rules").get_data(as_text=True)
+    titles = re.findall(r"<summary><h3>([^<]+)</h3>", page)
+    assert titles == ["Tariffs (points)", "Across deals", "Games", "Scoring", "Money", "Ramsch"]
+
+
+def test_the_two_settings_pages_link_to_each_other(client: FlaskClient) -> None:
+    made = start(client)
+    players = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    rules = client.get(f"/l/{made['id']}/settings/rules").get_data(as_text=True)
+    assert f'href="/l/{made["id"]}/settings/rules"' in players and 'name="change-player_1"' in players
+    assert f'href="/l/{made["id"]}/settings"' in rules and 'name="change-player_1"' not in rules
+    assert 'name="change-tariff_solo"' not in players and 'name="change-tariff_solo"' in rules

@@ -1,4 +1,4 @@
-"""The settings page's forms, and the rules in force as a table in the page's words."""
+"""The settings pages' forms (the seats, the house rules, a rename), and the rules in force in words."""
 
 from __future__ import annotations
 
@@ -38,7 +38,12 @@ def rename_form(everyone: tuple[str, ...], **kwargs: Any) -> RenameForm:
 def change_form(
     family: str, rules: Mapping[str, Any], seating: tuple[str, ...], next_dealer: str, **kwargs: Any,
 ) -> NewListBase:
-    """The new-list form's players and house rules, filled in with what is in force now."""
+    """The new-list form's players and house rules, filled in with what is in force now.
+
+    The players page shows its seats and who deals next, the rules page its
+    house rules; each page posts only its part (:func:`seats_sent`,
+    :func:`rules_sent`).
+    """
     form = new_list_form(family, start=rules, **kwargs)
     fields = form.player_fields()
     if not form.is_submitted():
@@ -49,6 +54,72 @@ def change_form(
         choice(str(i), _("Seat %(n)s", n=i)) for i in range(1, len(fields) + 1)
     ]
     return form
+
+
+def rules_sent(form: NewListBase, sent: Mapping[str, Any]) -> bool:
+    """Whether a post carries house-rule fields (the rules page's form, or a page kept from before it)."""
+    return any(entry["field"] in sent for entry in rule_fields(form))
+
+
+def seats_valid(form: NewListBase) -> bool:
+    """Check what the players page's form sends: the names and who deals next, never a rule.
+
+    The rule fields are not on that page; checked empty, they would refuse
+    the seats for rules nobody touched.
+    """
+    if not form.is_submitted():
+        return False
+    sent = [form["csrf_token"]] if "csrf_token" in form else []
+    ok = True
+    for field in [*sent, *form.player_fields(), form.first_dealer]:
+        ok = field.validate(form) and ok
+    ok = form.validate_players() and ok
+    dealer = form.first_dealer.data
+    if dealer and not form.first_dealer.errors and int(dealer) > len(form.players()):
+        form.first_dealer.errors = [*form.first_dealer.errors, _("There is no such seat.")]
+        ok = False
+    return ok
+
+
+def seat_the_seating(form: NewListBase, seating: tuple[str, ...]) -> None:
+    """Fill the seats with the seating in force: the rules page changes the rules, never who sits."""
+    for field, who in zip(form.player_fields(), (*seating, *[""] * len(form.player_fields()))):
+        field.data = who
+
+
+#: The rules' groups in the order a table changes them during a list: the tariffs
+#: first (what a table raises or lowers most), then what it turns on or off in an
+#: evening (Bock rounds and the Stock, the games played, Kontra and Laufende where
+#: they are rules of their own), what a point is worth, and last the rare ones set
+#: once when a table starts (Ramsch's Durchmarsch and virgins). A group the list
+#: has not named here keeps its place after them.
+GROUP_ORDER = ("tariffs", "across", "games", "scoring", "money", "ramsch")
+
+
+def _in_table_order(names: list[str]) -> list[str]:
+    """Section names in :data:`GROUP_ORDER`, any other after them as they came."""
+    known = [n for n in GROUP_ORDER if n in names]
+    return known + [n for n in names if n not in GROUP_ORDER]
+
+
+def _wrong(row: Any) -> bool:
+    """Whether a rule's fields (a group's own too) hold an error."""
+    fields = [row.field, *row.fields] if row.field is not None else row.fields
+    return any(f.errors for f in fields) or any(_wrong(sub) for sub in row.rows)
+
+
+def rule_groups(form: NewListBase, rules: RuleSet) -> list[tuple[str, list[Any], list[tuple[str, str]], bool]]:
+    """The rules page's groups in table order: (title, form rows, the rules in force in words, open).
+
+    A group whose field was refused opens, so the reason is seen.
+    """
+    fields = {name: rows for name, _title, _folded, rows in form.sections()}
+    words = {name: rows for name, _title, rows in rule_rows(rules)}
+    return [
+        (str(SECTION_TITLES.get(name, name)), fields.get(name, []), words.get(name, []),
+         any(_wrong(row) for row in fields.get(name, [])))
+        for name in _in_table_order([*fields, *(n for n in words if n not in fields)])
+    ]
 
 
 def _value_words(option: Option, value: Any) -> str:
@@ -72,8 +143,8 @@ def _value_words(option: Option, value: Any) -> str:
     return str(value)
 
 
-def rule_rows(rules: RuleSet) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The rules in force by section: (title, [(what, value in words)])."""
+def rule_rows(rules: RuleSet) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The rules in force by section, in table order: (name, title, [(what, value in words)])."""
     family = rules.family
     values = rules.to_dict()
     sections: dict[str, list[tuple[str, str]]] = {}
@@ -96,7 +167,8 @@ def rule_rows(rules: RuleSet) -> list[tuple[str, list[tuple[str, str]]]]:
                 rows.append((f"{_(option.label)}: {_(sub.label)}", _value_words(sub, value[sub.key])))
         else:
             rows.append((_(option.label), _value_words(option, value)))
-    return [(str(SECTION_TITLES.get(name, name)), rows) for name, rows in sections.items() if rows]
+    return [(name, str(SECTION_TITLES.get(name, name)), sections[name])
+            for name in _in_table_order(list(sections)) if sections[name]]
 
 
 def chosen_dealer(form: NewListBase) -> str | None:

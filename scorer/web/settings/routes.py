@@ -1,17 +1,24 @@
-"""The list settings page: rename a player; seating, players and rules from the next deal on."""
+"""The list's settings, as two pages: the players (seats, who deals next, a rename) and the house rules.
+
+Each page has its own form and button, and each change sends only its part:
+the seats keep the rules in force, the rules keep the seats in force.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.labels import family_description
-from scorer.web.settings.forms import change_form, chosen_dealer, rename_form, rule_fields, rule_rows
+from scorer.web.settings.forms import (
+    change_form, chosen_dealer, rename_form, rule_fields, rule_groups, rule_rows, rules_sent, seat_the_seating,
+    seats_valid,
+)
 
 bp = Blueprint("settings", __name__)
 
@@ -25,35 +32,54 @@ def _forms(state: services.ListState) -> tuple[Any, Any]:
     return rename, change
 
 
-def _page(state: services.ListState, rename: Any, change: Any) -> Any:
+def _page(state: services.ListState, rename: Any, change: Any, *, rules_page: bool) -> Any:
     row, result = state.row, state.result
-    return render_template(
-        "settings/settings.html", row=row, state=state, result=result,
-        rename=rename, change=change, rule_rows=rule_rows(result.rules),
-        next_number=len(result.deals) + 1, family_description=family_description(row.family_name),
-        changes=state.score_list.changes, rule_fields=rule_fields(change),
+    common = dict(
+        row=row, state=state, result=result, change=change, next_number=len(result.deals) + 1,
+        rule_fields=rule_fields(change),
     )
+    if rules_page:
+        return render_template(
+            "settings/rules.html", **common, groups=rule_groups(change, result.rules),
+            rule_rows=rule_rows(result.rules), family_description=family_description(row.family_name),
+        )
+    return render_template("settings/players.html", **common, rename=rename, changes=state.score_list.changes)
 
 
 @bp.get("/l/<list_id>/settings")
 def settings(list_id: str) -> Any:
-    """Who plays, in which seats, under which rules; with the forms that change them."""
-    row = access.editable_list(list_id)
-    state = services.list_state(row)
-    return _page(state, *_forms(state))
+    """Who plays, in which seats, who deals next; with the forms that change them."""
+    state = services.list_state(access.editable_list(list_id))
+    return _page(state, *_forms(state), rules_page=False)
 
 
-def _send(row: services.ScoreListRow, which: str, act: Callable[[Any, Any], str], done: str) -> Any:
-    """Check one of the page's forms and act on it; ``act`` answers the message to show.
+@bp.get("/l/<list_id>/settings/rules")
+def rules(list_id: str) -> Any:
+    """The house rules in force, and the form that changes them from the next deal on."""
+    state = services.list_state(access.editable_list(list_id))
+    return _page(state, *_forms(state), rules_page=True)
 
-    A refusal goes to the field its key names; the page comes back with it.
+
+def _send(row: services.ScoreListRow, which: str, act: Callable[[Any, Any, services.ListState], str],
+          done: str) -> Any:
+    """Check one of the pages' forms and act on it; ``act`` answers the message to show.
+
+    ``which``: ``rename``, ``seats`` or ``rules``; the seats of a page kept
+    from before the rules had a page of their own carry the rules too, and
+    count as both. A refusal goes to the field its key names; the page the
+    form came from comes back with it.
     """
     state = services.list_state(row)
     rename_form_, change_form_ = _forms(state)
     form = rename_form_ if which == "rename" else change_form_
-    if form.validate_on_submit():
+    if which == "seats" and rules_sent(change_form_, request.form):
+        which = "both"
+    if which == "rules":
+        seat_the_seating(change_form_, state.result.seated)
+    valid = seats_valid(form) if which == "seats" else form.validate_on_submit()
+    if valid:
         try:
-            message = act(row, form)
+            message = act(row, form, state)
         except ScoringError as error:
             key = error.key.removeprefix("changes.")
             field = form.new if which == "rename" else form.field_for(key)
@@ -64,19 +90,35 @@ def _send(row: services.ScoreListRow, which: str, act: Callable[[Any, Any], str]
         else:
             flash(message)
             return redirect(url_for(done, list_id=row.id))
-    return _page(services.list_state(row), rename_form_, change_form_)
+    seats_wrong = any(f.errors for f in (*change_form_.player_fields(), change_form_.first_dealer))
+    rules_page = which == "rules" or (which == "both" and not seats_wrong)
+    return _page(services.list_state(row), rename_form_, change_form_, rules_page=rules_page)
 
 
-def _rename(row: services.ScoreListRow, form: Any) -> str:
+def _rename(row: services.ScoreListRow, form: Any, _state: services.ListState) -> str:
     services.rename_player(row, form.old.data, form.new.data)
     return _("%(old)s is now called %(new)s, in every deal.", old=form.old.data, new=form.new.data.strip())
 
 
-def _change(row: services.ScoreListRow, form: Any) -> str:
-    number = services.change_from_next(
-        row, players=form.players(), rules=form.rules(), next_dealer=chosen_dealer(form),
-    )
+def _applied(number: int) -> str:
     return _("Saved: this applies from deal %(number)s on.", number=number)
+
+
+def _seats(row: services.ScoreListRow, form: Any, state: services.ListState) -> str:
+    # The rules stay as they are in force; a page kept from before sends its rules too.
+    rules = form.rules() if rules_sent(form, request.form) else state.result.rules.to_dict()
+    return _applied(services.change_from_next(
+        row, players=form.players(), rules=rules, next_dealer=chosen_dealer(form),
+    ))
+
+
+def _rules(row: services.ScoreListRow, form: Any, state: services.ListState) -> str:
+    # The seats stay as they are in force, and so does who deals next: a seats change
+    # waiting for the next deal that names its dealer keeps that dealer.
+    result = state.result
+    return _applied(services.change_from_next(
+        row, players=list(result.seated), rules=form.rules(), next_dealer=result.next_dealer,
+    ))
 
 
 @bp.post("/l/<list_id>/settings/rename")
@@ -87,5 +129,11 @@ def rename(list_id: str) -> Any:
 
 @bp.post("/l/<list_id>/settings/change")
 def change(list_id: str) -> Any:
-    """Seat these players under these rules from the next deal on."""
-    return _send(access.editable_list(list_id), "change", _change, "lists.show_list")
+    """Seat these players from the next deal on, under the rules in force."""
+    return _send(access.editable_list(list_id), "seats", _seats, "lists.show_list")
+
+
+@bp.post("/l/<list_id>/settings/rules")
+def change_rules(list_id: str) -> Any:
+    """Play under these house rules from the next deal on, in the seats in force."""
+    return _send(access.editable_list(list_id), "rules", _rules, "lists.show_list")
