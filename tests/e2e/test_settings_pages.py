@@ -1,0 +1,166 @@
+"""The players page and the house-rules page on a 360 x 740 phone, in English and German.
+
+Each page is short (about two screens before a group is unfolded), its targets
+are 44 px, nothing scrolls sideways at 200 % text, axe finds nothing serious,
+and each page's form sends only its part of a change: with reception to the
+server's form, and offline through the phone's queue (settings.js) to the
+API's changes (offline.js). Screenshots: tests/e2e/screenshots (``settings-page-*``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import NARROW, LiveServer, Phone, create_list_by_api, page_width, small_targets
+from tests.e2e.test_accessibility import AXE, axe_violations, reflow_problems
+from tests.e2e.test_help_and_rights import speak
+from tests.e2e.test_offline import banner, cellar_phone, same_deals, stored_deals, wait_until_kept, waiting_in_store
+from tests.e2e.test_offline_change import QUEUED_CHANGE, stored_list
+from tests.e2e.test_offline_settings import KEPT_PAGE
+from tests.web.test_i18n import compiled_catalog  # noqa: F401  (the German pages need the .mo)
+
+__all__ = ["cellar_phone"]  # the fixture, used by name
+
+#: A screen of the phone the pages are made for, and the pages' budget: about two of them.
+SCREEN = 740
+BUDGET = 2 * SCREEN
+
+FIRST = {"game": "solo", "declarer": "Bene", "points": 75}
+
+#: The longest pages of each: Sheepshead seats eight, Bavarian has the most groups of rules.
+LISTS = {
+    "sheepshead": {"rules": {"preset": "sheepshead"},
+                   "players": ["Anna", "Bene", "Chris", "Dora", "Emil", "Franz", "Gerda", "Hans"]},
+    "bavarian": {"rules": {"preset": "bavarian", "bock": {}, "stock": {}},
+                 "players": ["Anna", "Bene", "Chris", "Dora", "Emil"], "ends": {"kind": "deals", "count": 20}},
+}
+
+
+def height(page: Page) -> int:
+    """How tall the page is, in CSS pixels."""
+    return int(page.evaluate("document.documentElement.scrollHeight"))
+
+
+def check_page(phone: Phone, name: str) -> None:
+    """A settings page within its budget, with 44 px targets, no sideways scroll, nothing for axe."""
+    page = phone.page
+    expect(page.locator("details[open]")).to_have_count(0)
+    assert height(page) <= BUDGET, f"{name} is {height(page)} px tall, over {BUDGET}"
+    assert page_width(page) <= NARROW, f"{name} scrolls sideways"
+    assert small_targets(page) == []
+    assert axe_violations(page) == []
+    assert reflow_problems(phone, f"settings-page-{name}-200") == []
+    page.set_viewport_size({"width": NARROW, "height": SCREEN})
+
+
+@pytest.mark.parametrize("family", LISTS)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_settings_page_fits_in_two_screens_and_links_to_the_other(
+    small_phone: Phone, lang: str, family: str,
+) -> None:
+    small_phone.context.add_init_script(path=str(AXE))
+    list_id = create_list_by_api(small_phone, {**LISTS[family], "deals": []})
+    page = speak(small_phone, lang, f"/l/{list_id}/settings")
+    expect(page.locator("h1")).to_have_text({"en": "Players", "de": "Spieler"}[lang])
+    expect(page.locator('form[action$="/settings/change"] input[name^="change-player_"]')).to_have_count(
+        len(LISTS[family]["players"]) if family == "sheepshead" else 5)
+    expect(page.locator('input[name^="change-tariff_"]')).to_have_count(0)
+    small_phone.screenshot(f"settings-page-players-{family}-{lang}")
+    check_page(small_phone, f"players-{family}-{lang}")
+
+    with page.expect_navigation():
+        page.locator("nav.settings-pages a", has_text={"en": "House rules", "de": "Hausregeln"}[lang]).tap()
+    assert page.url.endswith(f"/l/{list_id}/settings/rules")
+    expect(page.locator("h1")).to_have_text({"en": "House rules", "de": "Hausregeln"}[lang])
+    expect(page.locator('input[name^="change-player_"]')).to_have_count(0)
+    small_phone.screenshot(f"settings-page-rules-{family}-{lang}")
+    check_page(small_phone, f"rules-{family}-{lang}")
+    # The tariffs come first, their values in force in words beside the fields.
+    tariffs = page.locator("details.section").first
+    tariffs.locator("summary").tap()
+    expect(tariffs.locator("table.rules-table tr").first).to_be_visible()
+    expect(tariffs.locator('input[name^="change-tariff_"]').first).to_be_visible()
+
+    with page.expect_navigation():
+        page.locator("nav.settings-pages a", has_text={"en": "Players", "de": "Spieler"}[lang]).tap()
+    assert page.url.endswith(f"/l/{list_id}/settings")
+
+
+def test_each_form_sends_only_its_part(small_phone: Phone) -> None:
+    list_id = create_list_by_api(small_phone, {**LISTS["bavarian"], "deals": [FIRST]})
+    page = small_phone.open(f"/l/{list_id}/settings/rules")
+    posted: list[Any] = []
+    page.on("request", lambda request: posted.append(request.post_data) if request.method == "POST" else None)
+    page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
+    page.locator('input[name="change-tariff_solo"]').fill("60")
+    with page.expect_navigation():
+        page.locator('form[action$="/settings/rules"] button[type=submit]').tap()
+    assert "change-player_" not in posted[0] and "change-tariff_solo=60" in posted[0]
+    page = small_phone.open(f"/l/{list_id}/settings")
+    page.locator('input[name="change-player_5"]').fill("")
+    with page.expect_navigation():
+        page.locator('form[action$="/settings/change"] button[type=submit]').tap()
+    assert "change-tariff_" not in posted[1] and "change-player_1=Anna" in posted[1]
+    # Both count from deal 2: the seats joined the rules waiting for it, and kept them.
+    response = page.request.get(f"{small_phone.base_url}/api/lists/{list_id}")
+    assert response.json()["changes"] == [
+        {"from": 2, "players": ["Anna", "Bene", "Chris", "Dora"], "rules": {"tariffs": {"solo": 60}}}]
+
+
+def wait_until_both_kept(page: Page, list_id: str) -> None:
+    """The service worker keeps both settings pages, each with its form."""
+    for _ in range(300):
+        players = page.evaluate(KEPT_PAGE, f"/l/{list_id}/settings")
+        rules = page.evaluate(KEPT_PAGE, f"/l/{list_id}/settings/rules")
+        if 'data-change-form="seats"' in players and 'data-change-form="rules"' in rules:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the settings pages are not kept")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change_waits_with_only_the_rules(
+    cellar_phone: Phone, live_server: LiveServer, lang: str,
+) -> None:
+    page = cellar_phone.page
+    cellar_phone.context.add_init_script(path=str(AXE))
+    list_id = create_list_by_api(cellar_phone, {"rules": {"preset": "bavarian"},
+                                                "players": ["Anna", "Bene", "Chris", "Dora"], "deals": [FIRST]})
+    wait_until_kept(page, list_id)
+    speak(cellar_phone, lang, f"/l/{list_id}")
+    wait_until_both_kept(page, list_id)
+
+    cellar_phone.context.set_offline(True)
+    cellar_phone.open(f"/l/{list_id}/settings")
+    assert page.evaluate("document.documentElement.hasAttribute('data-kept')")
+    # The way to the rules works without reception: the phone keeps that page too.
+    with page.expect_navigation():
+        page.locator('nav.settings-pages a[href$="/settings/rules"]').tap()
+    assert page.evaluate("document.documentElement.hasAttribute('data-kept')")
+    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator("[data-waiting-list]")).to_contain_text(
+        {"en": "It counts from deal 2.", "de": "Sie gilt ab Spiel 2."}[lang])
+    assert axe_violations(page) == []
+    page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
+    page.locator('input[name="change-tariff_solo"]').fill("60")
+    with page.expect_navigation():
+        page.locator('form[action$="/settings/rules"] button[type=submit]').tap()
+    assert page.url.endswith(f"/l/{list_id}")
+    waiting = page.locator("tbody[data-waiting-row]")
+    expect(waiting).to_have_count(1)
+    expect(waiting.first).to_contain_text(
+        {"en": "House rules from deal 2 on", "de": "Hausregeln ab Spiel 2"}[lang])
+    [change] = page.evaluate(QUEUED_CHANGE, list_id)
+    assert set(change) == {"from", "rules"} and change["from"] == 2
+    cellar_phone.screenshot(f"settings-page-rules-queued-{lang}")
+
+    cellar_phone.context.set_offline(False)
+    expect(banner(page)).to_contain_text({"en": "counts from deal 2", "de": "gilt ab Spiel 2"}[lang], timeout=20_000)
+    assert waiting_in_store(page) == 0
+    document = stored_list(live_server, list_id)
+    assert same_deals(document["deals"], [FIRST])
+    assert document["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
+    assert len(stored_deals(live_server, list_id)) == 1
