@@ -1,8 +1,9 @@
 """A list can change once started, on a 360 x 740 phone, in English and German.
 
-Rename a player after a typo (the deals follow), a fifth player joins, the
-rules in force shown in words, and a tariff changed from the next deal on
-while the deals already played keep their payouts. Each step leaves a
+Rename a player after a typo (the deals follow), a fifth player joins (the
+players page), the rules in force shown in words, and a tariff changed from
+the next deal on while the deals already played keep their payouts (the
+house-rules page, one tap from the players page). Each step leaves a
 screenshot in tests/e2e/screenshots (``settings-*``).
 """
 
@@ -32,6 +33,16 @@ def settings_page(phone: Phone, lang: str, list_id: str) -> Page:
     with page.expect_navigation():
         link.tap()
     assert page_width(page) <= NARROW, "the settings page scrolls sideways"
+    assert small_targets(page) == []
+    return page
+
+
+def rules_page(phone: Phone, lang: str, list_id: str) -> Page:
+    """The list's house-rules page, reached from its players page."""
+    page = settings_page(phone, lang, list_id)
+    with page.expect_navigation():
+        page.locator(f'nav.settings-pages a[href="/l/{list_id}/settings/rules"]').tap()
+    assert page_width(page) <= NARROW, "the rules page scrolls sideways"
     assert small_targets(page) == []
     return page
 
@@ -115,8 +126,9 @@ def test_a_fifth_player_joins_between_deals(small_phone: Phone, lang: str) -> No
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_in_force_are_shown_in_words(small_phone: Phone, lang: str) -> None:
     list_id = start(small_phone, ["Anna", "Bene", "Chris", "Dora"], [SOLO], tariffs={"solo": 50})
-    page = settings_page(small_phone, lang, list_id)
-    table = page.locator("section.rules-in-force")
+    page = rules_page(small_phone, lang, list_id)
+    table = page.locator(".rules-in-force")
+    table.locator("details.section summary").first.tap()  # the tariffs: the first group
     expect(table.locator("tr", has=page.locator("th", has_text="Solo")).first.locator("td")).to_have_text("50")
     expect(table.locator("tr", has=page.locator("th", has_text="Sauspiel")).first.locator("td")).to_have_text("20")
     table.scroll_into_view_if_needed()
@@ -126,11 +138,11 @@ def test_the_rules_in_force_are_shown_in_words(small_phone: Phone, lang: str) ->
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_tariff_changed_from_the_next_deal_leaves_the_deals_played(small_phone: Phone, lang: str) -> None:
     list_id = start(small_phone, ["Anna", "Bene", "Chris", "Dora"], [SOLO, SOLO])
-    page = settings_page(small_phone, lang, list_id)
+    page = rules_page(small_phone, lang, list_id)
     page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
     page.locator('input[name="change-tariff_solo"]').fill("100")
     shot(small_phone, "tariff", lang)
-    send(page, "change")
+    send(page, "rules")
     # The penalty's field is left empty: the penalty follows the solo tariff.
     assert stored(small_phone, list_id)["changes"] == [
         {"from": 3, "rules": {"tariffs": {"solo": 100}}},
@@ -143,9 +155,9 @@ def test_a_tariff_changed_from_the_next_deal_leaves_the_deals_played(small_phone
     assert rows == [[-40, 120, -40, -40], [-40, 120, -40, -40], [-100, 300, -100, -100]]
     assert totals == [-180, 540, -180, -180]
     shot(small_phone, "tariff-list", lang)
-    # The settings page shows the new tariff as the one in force.
-    page = settings_page(small_phone, lang, list_id)
-    solo = page.locator("section.rules-in-force tr", has=page.locator("th", has_text="Solo")).first
+    # The rules page shows the new tariff as the one in force.
+    page = rules_page(small_phone, lang, list_id)
+    solo = page.locator(".rules-in-force tr", has=page.locator("th", has_text="Solo")).first
     expect(solo.locator("td")).to_have_text("100")
 
 

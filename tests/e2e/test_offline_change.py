@@ -40,10 +40,10 @@ WORDS = {
                 "on this phone behind them and is sent after them: it counts from deal 4.",
         "rename": "Correcting a name is sent at once, not after them: send the waiting deals first, "
                   "with reception on the list.",
-        "apply": "Apply from deal 4",
+        "apply": "Apply the seats from deal 4",
         "queued": "The change of players and rules waits on this phone: it is sent after the 2 deals "
                   "waiting before it, and counts from deal 4.",
-        "summary": "Players and rules from deal 4 on: Anna, Chris, Bene, Dora",
+        "summary": "Seats from deal 4 on: Anna, Chris, Bene, Dora",
         "sent": "Sent: stored as No. 2–3. The change of players and rules counts from deal 4.",
     },
     "de": {
@@ -51,10 +51,10 @@ WORDS = {
                 "Änderung hier wartet auf diesem Handy dahinter und wird nach ihnen gesendet: Sie gilt ab Spiel 4.",
         "rename": "Eine Namenskorrektur wird sofort gesendet, nicht nach ihnen: Sende die wartenden Spiele "
                   "zuerst, mit Empfang auf der Liste.",
-        "apply": "Ab Spiel 4 übernehmen",
+        "apply": "Plätze ab Spiel 4 übernehmen",
         "queued": "Die Änderung der Spieler und Regeln wartet auf diesem Handy: Sie wird nach den 2 davor "
                   "wartenden Spielen gesendet und gilt ab Spiel 4.",
-        "summary": "Spieler und Regeln ab Spiel 4: Anna, Chris, Bene, Dora",
+        "summary": "Plätze ab Spiel 4: Anna, Chris, Bene, Dora",
         "sent": "Gesendet: gespeichert als Nr. 2–3. Die Änderung der Spieler und Regeln gilt ab Spiel 4.",
     },
 }
@@ -70,9 +70,10 @@ def swap_seats(page: Page, seating: list[str]) -> None:
         page.locator(f'input[name="change-player_{seat}"]').fill(who)
 
 
-def apply_change(page: Page) -> None:
+def apply_change(page: Page, form: str = "change") -> None:
+    """Tap the seats form's button (``form="rules"``: the rules form's) and wait for the list."""
     with page.expect_navigation():
-        page.locator('form[action$="/settings/change"] button[type=submit]').tap()
+        page.locator(f'form[action$="/settings/{form}"] button[type=submit]').tap()
 
 
 def stored_list(live_server: LiveServer, list_id: str) -> dict[str, Any]:
@@ -124,7 +125,7 @@ def test_a_seating_change_made_while_two_deals_wait_counts_from_the_deal_after_t
 
     document = stored_list(live_server, list_id)
     assert same_deals(document["deals"], [FIRST, ONE, TWO])
-    # Only the seats change: the rules the page read off its fields are the rules in force.
+    # Only the seats change: the seats form sends no rule.
     assert document["changes"] == [{"from": 4, "players": SWAPPED}]
     # Deal 3 was dealt by Bene (Dora, Anna, Bene); in the new seating Dora sits after him.
     status = server_add(live_server, list_id, page, FIRST)
@@ -160,14 +161,19 @@ def test_deals_kept_by_the_phone_before_changes_could_wait_go_out_before_the_cha
     expect(page.locator("[data-waiting-list]")).to_contain_text("it counts from deal 3.")
     swap_seats(page, SWAPPED)
     page.locator('select[name="change-first_dealer"]').select_option("1")  # Anna deals deal 3
-    # A house rule changes too: the Solo's tariff.
-    page.locator("details.section summary").first.tap()
-    tariff = page.locator('input[name="change-tariff_solo"]')
-    if not tariff.is_visible():
-        page.locator("details.section summary").nth(1).tap()
-    tariff.fill("60")
     apply_change(page)
-    expect(page.locator("tbody[data-waiting-row]")).to_have_count(3)
+    # A house rule changes too, on the rules page: the Solo's tariff, for the same deal.
+    cellar_phone.open(f"/l/{list_id}/settings/rules")
+    expect(page.locator("[data-waiting-list]")).to_contain_text("it counts from deal 3.")
+    page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
+    page.locator('input[name="change-tariff_solo"]').fill("60")
+    apply_change(page, "rules")
+    expect(page.locator("tbody[data-waiting-row]")).to_have_count(4)
+    queued = page.evaluate(QUEUED_CHANGE, list_id)
+    seats, rules = (next(c for c in queued if part in c) for part in ("players", "rules"))
+    assert "rules" not in seats and "players" not in rules
+    # The rules change keeps the dealer the seats change waiting before it chose.
+    assert rules["next_dealer"] == seats["next_dealer"] == "Anna"
 
     page.unroute_all()
     cellar_phone.context.set_offline(True)
@@ -237,8 +243,8 @@ QUEUED_CHANGE = """(list) => new Promise((resolve, reject) => {
 def test_the_rules_a_kept_change_sends_are_the_rules_the_form_shows(
     cellar_phone: Phone, live_server: LiveServer, rules: dict[str, Any], players: list[str],
 ) -> None:
-    # settings.js reads the rules off the fields as the server's form does: the form left as it
-    # is sends the rules in force, whatever the family and its groups of rules.
+    # settings.js reads the rules off the rules page's fields as the server's form does: the form
+    # left as it is sends the rules in force, whatever the family and its groups of rules.
     from scorer.engine import parse_rules
 
     page = cellar_phone.page
@@ -246,12 +252,13 @@ def test_the_rules_a_kept_change_sends_are_the_rules_the_form_shows(
     wait_until_kept(page, list_id)
     weak_signal(page, list_id)
     put_waiting(page, list_id, {"game": "passed"})
-    cellar_phone.open(f"/l/{list_id}/settings")
+    cellar_phone.open(f"/l/{list_id}/settings/rules")
     expect(page.locator("[data-waiting-list]")).to_contain_text("it counts from deal 2.")
-    apply_change(page)
+    apply_change(page, "rules")
     expect(page.locator("tbody[data-waiting-row]")).to_have_count(2)
     [change] = page.evaluate(QUEUED_CHANGE, list_id)
-    assert change["from"] == 2 and change["players"] == players and "next_dealer" not in change
+    # The rules form sends the rules only: the seats stay as they are in force.
+    assert change["from"] == 2 and "players" not in change and "next_dealer" not in change
     in_force = stored_list(live_server, list_id)["rules"]
     sent = change["rules"]
     assert set(sent) <= set(in_force)

@@ -1,6 +1,7 @@
-"""The settings page in the cellar: the service worker keeps it, and a change of players and
-rules made there without any reception waits on the phone (settings.js), even with no deal
-waiting before it, and goes to the API's changes when the signal returns (offline.js).
+"""The players page in the cellar: the service worker keeps it, and a change of seats made
+there without any reception waits on the phone (settings.js), even with no deal waiting
+before it, and goes to the API's changes when the signal returns (offline.js). (The
+house-rules page in the cellar: tests/e2e/test_settings_pages.py.)
 
 With reception and nothing waiting, the form posts to the server as it always did.
 """
@@ -33,7 +34,7 @@ WORDS = {
                      "without it.",
         "queued": "The change of players and rules waits on this phone: it is sent when reception returns, "
                   "and counts from deal 2.",
-        "summary": "Players and rules from deal 2 on: Emil, Bene, Chris, Dora",
+        "summary": "Seats from deal 2 on: Emil, Bene, Chris, Dora",
         "sent": "The change of players and rules counts from deal 2.",
     },
     "de": {
@@ -44,7 +45,7 @@ WORDS = {
                      "auf diesem Handy.",
         "queued": "Die Änderung der Spieler und Regeln wartet auf diesem Handy: Sie wird gesendet, sobald "
                   "der Empfang zurück ist, und gilt ab Spiel 2.",
-        "summary": "Spieler und Regeln ab Spiel 2: Emil, Bene, Chris, Dora",
+        "summary": "Plätze ab Spiel 2: Emil, Bene, Chris, Dora",
         "sent": "Die Änderung der Spieler und Regeln gilt ab Spiel 2.",
     },
 }
