@@ -611,3 +611,14 @@ def test_the_two_settings_pages_link_to_each_other(client: FlaskClient) -> None:
     assert f'href="/l/{made["id"]}/settings/rules"' in players and 'name="change-player_1"' in players
     assert f'href="/l/{made["id"]}/settings"' in rules and 'name="change-player_1"' not in rules
     assert 'name="change-tariff_solo"' not in players and 'name="change-tariff_solo"' in rules
+
+
+def test_a_finished_list_shows_its_seats_and_rules_without_a_form_to_change_them(client: FlaskClient) -> None:
+    made = start(client, [SOLO], rules={"preset": "bavarian", "tariffs": {"solo": 50}})
+    assert client.post(f"/l/{made['id']}/finish", data={}).status_code == 302
+    players = client.get(f"/l/{made['id']}/settings").get_data(as_text=True)
+    rules = client.get(f"/l/{made['id']}/settings/rules").get_data(as_text=True)
+    for page in (players, rules):
+        assert "This list is finished. Reopen it to change it." in page
+        assert "/settings/change" not in page and 'action="/l/%s/settings/rules"' % made["id"] not in page
+    assert re.search(r"<th scope=\"row\">Solo</th><td class=\"num\">50</td>", rules)
