@@ -164,3 +164,21 @@ def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change
     assert same_deals(document["deals"], [FIRST])
     assert document["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
     assert len(stored_deals(live_server, list_id)) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_refused_rule_comes_back_in_its_open_group_and_axe_finds_nothing(small_phone: Phone, lang: str) -> None:
+    small_phone.context.add_init_script(path=str(AXE))
+    list_id = create_list_by_api(small_phone, {**LISTS["bavarian"], "deals": [FIRST]})
+    page = speak(small_phone, lang, f"/l/{list_id}/settings/rules")
+    page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
+    page.locator('input[name="change-tariff_solo"]').fill("-5")
+    with page.expect_navigation():
+        page.locator('form[action$="/settings/rules"] button[type=submit]').tap()
+    solo = page.locator('input[name="change-tariff_solo"]')
+    expect(solo).to_be_visible()  # its group opens by itself
+    expect(solo).to_have_attribute("aria-invalid", "true")
+    assert page_width(page) <= NARROW
+    assert small_targets(page) == []
+    assert axe_violations(page) == []
+    small_phone.screenshot(f"settings-page-rules-error-{lang}")
