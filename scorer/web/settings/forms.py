@@ -41,8 +41,8 @@ def change_form(
     """The new-list form's players and house rules, filled in with what is in force now.
 
     The players page shows its seats and who deals next, the rules page its
-    house rules; each page posts only its part (:func:`seats_sent`,
-    :func:`rules_sent`).
+    house rules; each page posts only its part (:func:`seats_valid`
+    checks the seats alone, :func:`rules_sent` tells the rules sent).
     """
     form = new_list_form(family, start=rules, **kwargs)
     fields = form.player_fields()
@@ -81,9 +81,10 @@ def seats_valid(form: NewListBase) -> bool:
     return ok
 
 
-def seat_the_seating(form: NewListBase, seating: tuple[str, ...]) -> None:
+def keep_the_seating(form: NewListBase, seating: tuple[str, ...]) -> None:
     """Fill the seats with the seating in force: the rules page changes the rules, never who sits."""
-    for field, who in zip(form.player_fields(), (*seating, *[""] * len(form.player_fields()))):
+    fields = form.player_fields()
+    for field, who in zip(fields, [*seating, *[""] * len(fields)]):
         field.data = who
 
 
@@ -91,8 +92,8 @@ def seat_the_seating(form: NewListBase, seating: tuple[str, ...]) -> None:
 #: first (what a table raises or lowers most), then what it turns on or off in an
 #: evening (Bock rounds and the Stock, the games played, Kontra and Laufende where
 #: they are rules of their own), what a point is worth, and last the rare ones set
-#: once when a table starts (Ramsch's Durchmarsch and virgins). A group the list
-#: has not named here keeps its place after them.
+#: once when a table starts (Ramsch's Durchmarsch and virgins). A section not
+#: named here comes after them, in the family's order.
 GROUP_ORDER = ("tariffs", "across", "games", "scoring", "money", "ramsch")
 
 

@@ -16,7 +16,7 @@ from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.labels import family_description
 from scorer.web.settings.forms import (
-    change_form, chosen_dealer, rename_form, rule_fields, rule_groups, rule_rows, rules_sent, seat_the_seating,
+    change_form, chosen_dealer, rename_form, rule_fields, rule_groups, rule_rows, rules_sent, keep_the_seating,
     seats_valid,
 )
 
@@ -75,7 +75,7 @@ def _send(row: services.ScoreListRow, which: str, act: Callable[[Any, Any, servi
     if which == "seats" and rules_sent(change_form_, request.form):
         which = "both"
     if which == "rules":
-        seat_the_seating(change_form_, state.result.seated)
+        keep_the_seating(change_form_, state.result.seated)
     valid = seats_valid(form) if which == "seats" else form.validate_on_submit()
     if valid:
         try:
