@@ -98,10 +98,12 @@ def test_the_settings_page_in_german_by_the_switch_renames_a_player_and_changes_
     expect(page.locator(".flash").first).to_have_text(
         _("%(old)s is now called %(new)s, in every deal.", old="Bnee", new="Bene"))
 
+    with page.expect_navigation():
+        page.locator(f'nav.settings-pages a[href="/l/{list_id}/settings/rules"]').tap()
     page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
     page.locator('input[name="change-tariff_solo"]').fill("100")
     with page.expect_navigation():
-        page.locator('form[action$="/settings/change"] button[type=submit]').tap()
+        page.locator('form[action$="/settings/rules"] button[type=submit]').tap()
     expect(flash(page)).to_have_text(_("Saved: this applies from deal %(number)s on.", number=2))
     expect(page.locator("h1")).to_have_text("Anna · Bene · Chris · Dora")
 

@@ -172,6 +172,10 @@ VISITS = [
     # The list settings: the rules in force, renaming, seats and rules from the next deal;
     # once with a seat emptied too many, refused with its error.
     Visit("settings", "/l/{evening}/settings", screenshot=True),
+    Visit("settings-rules", "/l/{evening}/settings/rules", screenshot=True),
+    Visit("settings-rules-error", "/l/{evening}/settings/rules",
+          refused('form[action$="/settings/rules"]', tap=('details:has(input[name="change-tariff_solo"]) summary',),
+                  fill={'input[name="change-tariff_solo"]': "-5"})),
     Visit("settings-error", "/l/{german}/settings",
           refused('form[action$="/settings/change"]', fill={'input[name="change-player_4"]': ""})),
     Visit("group-new-errors", "/groups/new", send_empty),

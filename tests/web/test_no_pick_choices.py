@@ -97,7 +97,7 @@ def test_the_help_and_the_rules_page_say_the_no_pick_games_in_words(client: Flas
         "rules": {"preset": "sheepshead", "no_pick": no_pick}, "players": FIVE}).get_json()
     client.get(made["edit_url"])
     pages = {"help": text(client.get("/help/sheepshead")),
-             "rules": text(client.get(f"/l/{made['id']}/settings"))}
+             "rules": text(client.get(f"/l/{made['id']}/settings/rules"))}
     for where, page in pages.items():
         assert "a leaster: the fewest points win" in page, where
         assert "l, e, a, s" not in page, where
