@@ -8,7 +8,7 @@ import sys
 
 from scorer.engine import ScoringError, parse_document, score_document
 from scorer.engine.breakdown_examples import breakdown_examples
-from scorer.engine.rules_table import rules_table
+from scorer.engine.rules_table import into, rules_table
 
 EXIT_BAD_INPUT = 2
 
@@ -26,6 +26,23 @@ def _read(path: str) -> bytes:
         return file.read()
 
 
+def _rules_table(lang: str, path: str | None) -> int:
+    """Print the house-rules table, or write it into a doc between its marks."""
+    table = rules_table(lang=lang)
+    if path is None:
+        sys.stdout.write(table)
+        return 0
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = into(file.read(), table)
+    except (OSError, ValueError) as error:
+        print(f"{path}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return 1
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _Parser(prog="python -m scorer", description="Score a Schafkopf list file.")
@@ -35,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     table = commands.add_parser("rules-table", help="print the house-rules table of docs/rules.md")
     table.add_argument("--lang", choices=("en", "de"), default="en",
                        help="de: the German table of docs/rules.de.md")
+    table.add_argument("--into", metavar="FILE",
+                       help="write the table into FILE, between its rules-table marks, instead of printing it")
     commands.add_parser("breakdown-examples", help="print docs/breakdown-examples.md")
     serve = commands.add_parser(
         "serve", help="run the app in production: migrate, then gunicorn (docs/deploying.md)",
@@ -51,8 +70,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_server(args.gunicorn_args, migrate=not args.no_migrate)
     if args.command == "rules-table":
-        sys.stdout.write(rules_table(lang=args.lang))
-        return 0
+        return _rules_table(args.lang, args.into)
     if args.command == "breakdown-examples":
         sys.stdout.write(breakdown_examples())
         return 0

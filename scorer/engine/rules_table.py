@@ -1,7 +1,9 @@
 """The house-rules table of docs/rules.md, written from the families' option specs.
 
 ``python -m scorer rules-table`` prints it; a test checks that the docs hold
-exactly what it prints, so the table can never drift from the code.
+exactly what it prints, so the table can never drift from the code;
+``--into FILE`` writes it into the file, between its ``<!-- rules-table -->``
+and ``<!-- /rules-table -->`` lines (``make docs`` does both docs).
 ``python -m scorer rules-table --lang de`` prints the German one of
 docs/rules.de.md: the same rows and defaults, each option's words as the
 German new-list page says them (from the German catalog).
@@ -84,3 +86,16 @@ def rules_table(families: Mapping[str, Family] = FAMILIES, lang: str = "en") -> 
         cells = [f"`{key}`", what, *(f"`{defaults[n]}`" if n in defaults else NONE for n in families)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+#: The lines a doc marks its table with; the table goes between them.
+MARKS = ("<!-- rules-table -->\n", "<!-- /rules-table -->\n")
+
+
+def into(text: str, table: str) -> str:
+    """The doc's text with its marked table replaced by ``table``; a doc without both marks is refused."""
+    start, end = (text.find(mark) for mark in MARKS)
+    if start < 0 or end < start:
+        raise ValueError(f"the doc marks no table: it needs the lines {MARKS[0].strip()} and {MARKS[1].strip()}")
+    start += len(MARKS[0])
+    return text[:start] + table + text[end:]

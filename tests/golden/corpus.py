@@ -1,25 +1,35 @@
 """The golden corpus: list documents and what ``python -m scorer score -`` printed for each.
 
-``corpus.jsonl.gz`` holds one JSON object a line (gzip'd: the bench lists
-alone are megabytes of JSON), each a document and the command line's answer
-to it on standard input:
+The corpus is text, so that a diff shows which outputs moved: the folder
+``corpus/`` holds JSON Lines files, one entry a line, in the order of their
+ids: ``docs.jsonl`` (the docs' examples), ``tests-FAMILY.jsonl`` (what
+tests/unit and tests/web handed the engine, by the family the document
+names; ``tests-other.jsonl`` for documents naming none the engine knows) and
+``bench.jsonl`` (the long lists the benchmarks build). Each entry has:
 
 ``id``
     its number in the corpus, from 1;
 ``source``
-    where it was found: ``tests`` (handed to the engine by tests/unit or
-    tests/web), ``docs:FILE`` (an example of the docs), ``bench:NAME`` (a
-    list the benchmarks build);
+    where it was found: ``tests``, ``docs:FILE``, ``bench:NAME``;
+``status``, ``stderr``
+    the exit status, and the one-line refusal on standard error (or empty);
+``raised``
+    present only when the command raised instead of answering: the
+    exception's type and message;
 ``document`` | ``text`` | ``base64``
     the input: a JSON value, sent as :func:`input_bytes` writes it; or, for
     text that is not JSON, or JSON that gives a key twice, the text as it
     stands; or bytes that are not UTF-8;
-``status``, ``stdout``, ``stderr``
-    the exit status and both outputs, as text (``stdout`` is UTF-8 JSON, or
-    empty; ``stderr`` the one-line refusal, or empty);
-``raised``
-    present only when the command raised instead of answering: the
-    exception's type and message.
+``output`` | ``stdout``
+    standard output: the JSON value the command printed (it prints
+    ``json.dumps(value, ensure_ascii=False)`` and a newline, so the bytes
+    follow from the value), or the text itself when it is not that.
+
+A bench list is tens of thousands of lines of input and output, and would
+make the corpus unreadable: its entry holds no input or output but their
+SHA-256 digests and sizes and the list's totals; its input is built again
+by the benchmark's builder (``tests/golden/gather.py``), from the name in
+``source``.
 
 See ``tests/golden/gather.py`` for when and how to regenerate it.
 """
@@ -29,7 +39,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
-import gzip
+import hashlib
 import io
 import json
 import sys
@@ -40,8 +50,9 @@ from pathlib import Path
 from typing import Any
 
 from scorer.__main__ import main
+from scorer.engine.families import FAMILIES
 
-CORPUS = Path(__file__).with_name("corpus.jsonl.gz")
+CORPUS = Path(__file__).with_name("corpus")
 #: The keys of an entry that are its input.
 INPUTS = ("document", "text", "base64")
 
@@ -57,7 +68,7 @@ class Output:
 
     @classmethod
     def of(cls, entry: dict[str, Any]) -> Output:
-        """The output stored with an entry."""
+        """The output stored with an entry (not a bench entry's: it keeps a digest, see :func:`answers_as_stored`)."""
         return cls(entry["status"], entry["stdout"], entry["stderr"], entry.get("raised"))
 
     def fields(self) -> dict[str, Any]:
@@ -66,6 +77,14 @@ class Output:
         if self.raised is not None:
             fields["raised"] = self.raised
         return fields
+
+
+def answers_as_stored(entry: dict[str, Any], now: Output) -> bool:
+    """Tell whether the command answers an entry now as the corpus stores it (a bench entry by its digest)."""
+    if "stdout_sha256" in entry:
+        return (now.status, now.stderr, now.raised) == (entry["status"], entry["stderr"], entry.get("raised")) \
+            and digest(now.stdout.encode("utf-8")) == entry["stdout_sha256"]
+    return now == Output.of(entry)
 
 
 def input_bytes(entry: dict[str, Any]) -> bytes:
@@ -139,24 +158,96 @@ def canonical(entry: dict[str, Any]) -> str:
     raise ValueError(f"an entry without input: {sorted(entry)}")
 
 
+def group(entry: dict[str, Any]) -> str:
+    """The file of the corpus an entry is kept in (without ``.jsonl``)."""
+    kind = entry["source"].split(":")[0]
+    if kind != "tests":
+        return kind
+    document = entry.get("document")
+    rules = document.get("rules") if isinstance(document, dict) else None
+    family = rules.get("preset") if isinstance(rules, dict) else None
+    return f"tests-{family}" if isinstance(family, str) and family in FAMILIES else "tests-other"
+
+
+def digest(data: bytes) -> str:
+    """The SHA-256 a bench entry keeps of its input and output."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def read_corpus(path: Path = CORPUS) -> list[dict[str, Any]]:
-    """The corpus's entries, in order."""
-    with gzip.open(path, "rt", encoding="utf-8") as file:
-        return [json.loads(line) for line in file]
+    """The corpus's entries in the order of their ids, each with its ``stdout`` as text again.
+
+    A bench entry comes back as stored: its digests, without input or output.
+    """
+    entries: list[dict[str, Any]] = []
+    for name in sorted(path.glob("*.jsonl")):
+        with name.open(encoding="utf-8") as file:
+            entries.extend(_entry(json.loads(line)) for line in file)
+    return sorted(entries, key=lambda entry: entry["id"])
+
+
+def _entry(stored: dict[str, Any]) -> dict[str, Any]:
+    if "output" not in stored:
+        return stored
+    entry = {key: value for key, value in stored.items() if key != "output"}
+    entry["stdout"] = json.dumps(stored["output"], ensure_ascii=False) + "\n"
+    return entry
 
 
 def write_corpus(entries: Iterable[dict[str, Any]], path: Path = CORPUS) -> None:
-    """Write the entries, byte for byte the same for the same entries (no time stamp in the gzip)."""
-    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as file:
-        for line in _lines(entries):
-            file.write(line.encode("utf-8") + b"\n")
+    """Write the entries into the folder's files, byte for byte the same for the same entries.
+
+    A bench entry must come with its input (``document``) and ``stdout``:
+    what is kept of it is their digests, sizes and the list's totals.
+    """
+    files: dict[str, list[str]] = {}
+    for entry in sorted(entries, key=lambda entry: entry["id"]):
+        stored = _bench_entry(entry) if group(entry) == "bench" else _stored(entry)
+        files.setdefault(group(entry), []).append(_line(stored))
+    path.mkdir(exist_ok=True)
+    for old in path.glob("*.jsonl"):
+        if old.stem not in files:
+            old.unlink()
+    for name, lines in files.items():
+        (path / f"{name}.jsonl").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
-def _lines(entries: Iterable[dict[str, Any]]) -> Iterator[str]:
-    for entry in entries:
-        line = json.dumps(entry, ensure_ascii=False)
-        try:
-            line.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate: escaped, so the file stays UTF-8
-            line = json.dumps(entry)
-        yield line
+#: The order of an entry's keys in its line: what it is and what it answered first, the bulk last.
+_ORDER = ("id", "source", "status", "stderr", "raised", "document", "text", "base64", "output", "stdout")
+
+
+def _stored(entry: dict[str, Any]) -> dict[str, Any]:
+    stored = dict(entry)
+    stdout = stored.pop("stdout")
+    try:
+        value = json.loads(stdout)
+    except ValueError:
+        value = None
+    if value is not None and json.dumps(value, ensure_ascii=False) + "\n" == stdout:
+        stored["output"] = value
+    else:
+        stored["stdout"] = stdout
+    return {key: stored[key] for key in _ORDER if key in stored}
+
+
+def _bench_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    data, stdout = input_bytes(entry), entry["stdout"].encode("utf-8")
+    try:
+        totals = json.loads(stdout).get("totals")
+    except ValueError:
+        totals = None
+    return {
+        "id": entry["id"], "source": entry["source"], "status": entry["status"], "stderr": entry["stderr"],
+        **({"raised": entry["raised"]} if "raised" in entry else {}),
+        "input_sha256": digest(data), "input_bytes": len(data),
+        "stdout_sha256": digest(stdout), "stdout_bytes": len(stdout), "totals": totals,
+    }
+
+
+def _line(entry: dict[str, Any]) -> str:
+    line = json.dumps(entry, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: escaped, so the file stays UTF-8
+        line = json.dumps(entry)
+    return line

@@ -1,4 +1,4 @@
-"""Gather the golden corpus (``tests/golden/corpus.jsonl.gz``): inputs and the command line's output.
+"""Gather the golden corpus (``tests/golden/corpus/``): inputs and the command line's output.
 
 The corpus pins what ``python -m scorer score -`` prints, byte for byte, for
 every list document the tests and the docs hold and for the lists the
@@ -57,7 +57,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.golden.corpus import CORPUS, Output, canonical, input_bytes, read_corpus, scores, write_corpus
+from tests.golden.corpus import (
+    CORPUS, INPUTS, Output, answers_as_stored, canonical, digest, input_bytes, read_corpus, scores, write_corpus,
+)
 from tests.golden.record import ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,18 +138,36 @@ def from_docs() -> Iterator[tuple[str, dict[str, Any]]]:
             yield f"docs:{label}", {"document": value}
 
 
-def from_bench() -> Iterator[tuple[str, dict[str, Any]]]:
-    """The lists the benchmarks build, at the sizes they build them (builders only, no timing)."""
+def bench_lists() -> dict[str, Callable[[], dict[str, Any]]]:
+    """The lists the benchmarks build, at the sizes they build them (builders only, no timing), by source."""
     from bench import engine
 
-    lists: list[tuple[str, Callable[[], dict[str, Any]]]] = [
-        *((f"bench:engine {name}, 10000 deals", functools.partial(make, 10_000))
-          for name, make in engine.MIXES.items()),
-        *((f"bench:web evening, {n} deals", functools.partial(engine.evening, n)) for n in (40, 1000)),
-        ("bench:load 8 clients, 40 deals", functools.partial(load_list, clients=8, deals=40)),
-    ]
-    for source, make in lists:
+    return {
+        **{f"bench:engine {name}, 10000 deals": functools.partial(make, 10_000)
+           for name, make in engine.MIXES.items()},
+        **{f"bench:web evening, {n} deals": functools.partial(engine.evening, n) for n in (40, 1000)},
+        "bench:load 8 clients, 40 deals": functools.partial(load_list, clients=8, deals=40),
+    }
+
+
+def from_bench() -> Iterator[tuple[str, dict[str, Any]]]:
+    for source, make in bench_lists().items():
         yield source, {"document": make()}
+
+
+def with_input(entry: dict[str, Any]) -> dict[str, Any]:
+    """A bench entry with its list built again (checked against the digest kept); any other as it is."""
+    if "input_sha256" not in entry:
+        return entry
+    make = bench_lists().get(entry["source"])
+    if make is None:
+        raise LookupError(f"document {entry['id']}: no benchmark builds {entry['source']!r} any more; "
+                          "gather the corpus again (python -m tests.golden.gather)")
+    built = {**entry, "document": make()}
+    if digest(input_bytes(built)) != entry["input_sha256"]:
+        raise LookupError(f"document {entry['id']}: the benchmark builds {entry['source']!r} otherwise "
+                          "than when the corpus was gathered; gather it again (python -m tests.golden.gather)")
+    return built
 
 
 def load_list(clients: int, deals: int) -> dict[str, Any]:
@@ -180,11 +200,10 @@ def scored(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def rescored(path: Path) -> list[dict[str, Any]]:
     """The corpus's entries with their inputs as stored and today's outputs; says which changed."""
-    before = read_corpus(path)
-    inputs = [{k: v for k, v in entry.items() if k not in ("status", "stdout", "stderr", "raised")}
-              for entry in before]
+    before = [with_input(entry) for entry in read_corpus(path)]
+    inputs = [{k: v for k, v in entry.items() if k in ("id", "source", *INPUTS)} for entry in before]
     after = scored(inputs)
-    changed = [new["id"] for old, new in zip(before, after, strict=True) if Output.of(old) != Output.of(new)]
+    changed = [new["id"] for old, new in zip(before, after, strict=True) if not answers_as_stored(old, Output.of(new))]
     print(f"{len(changed)} outputs changed: {' '.join(map(str, changed))}", file=sys.stderr)
     return after
 
@@ -203,7 +222,8 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     entries = scored(unique([*from_docs(), *(("tests", entry) for entry in recorded), *from_bench()]))
     write_corpus(entries, args.out)
-    print(f"{args.out}: {len(entries)} documents, {args.out.stat().st_size} bytes "
+    size = sum(file.stat().st_size for file in args.out.glob("*.jsonl"))
+    print(f"{args.out}: {len(entries)} documents, {size} bytes "
           f"(scored in {time.perf_counter() - start:.1f} s)", file=sys.stderr)
 
 

@@ -16,7 +16,7 @@ def test_the_docs_hold_exactly_the_table_the_option_specs_write():
     docs = DOCS.read_text(encoding="utf-8")
     found = re.search(r"<!-- rules-table -->\n(.*?)<!-- /rules-table -->", docs, re.S)
     assert found, "docs/rules.md has no generated rules table"
-    assert found.group(1) == rules_table(), "run: python -m scorer rules-table, and paste it into docs/rules.md"
+    assert found.group(1) == rules_table(), "run: make docs (python -m scorer rules-table --into docs/rules.md)"
 
 
 def test_the_german_docs_hold_the_same_table_in_german_words():
@@ -24,7 +24,7 @@ def test_the_german_docs_hold_the_same_table_in_german_words():
     found = re.search(r"<!-- rules-table -->\n(.*?)<!-- /rules-table -->", docs, re.S)
     assert found, "docs/rules.de.md has no generated rules table"
     german = rules_table(lang="de")
-    assert found.group(1) == german, "run: python -m scorer rules-table --lang de, and paste it into docs/rules.de.md"
+    assert found.group(1) == german, "run: make docs"
     english = rules_table()
     assert german.count("\n") == english.count("\n")
     for ours, theirs in zip(english.splitlines()[1:], german.splitlines()[1:], strict=True):
@@ -49,3 +49,23 @@ def test_the_command_line_prints_the_table_in_either_language():
         printed = subprocess.run([sys.executable, "-m", "scorer", "rules-table", *args],
                                  capture_output=True, text=True, check=True)
         assert printed.stdout == rules_table(lang=lang)
+
+
+def test_the_command_writes_the_table_between_the_marks_of_a_doc(tmp_path):
+    doc = tmp_path / "rules.md"
+    doc.write_text("Before.\n<!-- rules-table -->\n| an old table |\n<!-- /rules-table -->\nAfter.\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "scorer", "rules-table", "--lang", "de", "--into", str(doc)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert doc.read_text(encoding="utf-8") == (
+        "Before.\n<!-- rules-table -->\n" + rules_table(lang="de") + "<!-- /rules-table -->\nAfter.\n")
+
+
+def test_the_command_refuses_a_doc_without_the_marks_and_leaves_it(tmp_path):
+    doc = tmp_path / "notes.md"
+    doc.write_text("No table here.\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "scorer", "rules-table", "--into", str(doc)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert "marks no table" in done.stderr and "<!-- rules-table -->" in done.stderr
+    assert doc.read_text(encoding="utf-8") == "No table here.\n"
