@@ -63,3 +63,11 @@ def test_a_thrown_in_hand_assumes_nothing(client: FlaskClient) -> None:
     listing = make_list(client, "bavarian3", THREE)
     answer = preview(client, listing, game="passed")
     assert "note" not in answer
+
+
+def test_a_tournament_sauspiel_where_a_hand_all_pass_is_forced_says_it_was_not(client: FlaskClient) -> None:
+    listing = make_list(client, "bavarian", FOUR, table_points={"system": "1/5", "passed": "forced"})
+    fields = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": "60", "schwarz.no": "1"}
+    assert preview(client, listing, "de", **fields)["note"] == "Kein Pflichtspiel"
+    forced = preview(client, listing, **fields, forced="1")
+    assert str(forced["note"]).endswith("Forced game")
