@@ -81,7 +81,7 @@ def _payouts(start: Mapping[str, object], deal: Mapping[str, object]) -> object:
 
 
 def assumed(rules: RuleSet, deal: Mapping[str, object]) -> tuple[str, ...]:
-    """What the deal takes for granted that its breakdown does not name, in the page's words.
+    """Say what the deal takes for granted that its breakdown does not name, in the page's words.
 
     A bid left at its lowest and a forced game left unticked move money as
     surely as a Laufender, but no term of the breakdown shows them: the

@@ -141,7 +141,7 @@ class Word:
 
 @cache
 def glossary(lang: str) -> tuple[str, tuple[Word, ...]]:
-    """The glossary's opening Markdown and its entries, in the language."""
+    """Read the glossary in the language: its opening Markdown and its entries."""
     opening, *parts = re.split(r"(?m)^(?=## )", read(lang, "glossary"))
     words = []
     for part in parts:
@@ -153,12 +153,17 @@ def glossary(lang: str) -> tuple[str, tuple[Word, ...]]:
     return opening.strip(), tuple(words)
 
 
+#: A glossary entry's heading: its words and its id, when it sets one.
+_HEADING = re.compile(r"^## (.*?)(?:\s*\{#([\w-]+)\})?\s*$", re.M)
+
+
+def _under_a_page(markdown: str) -> str:
+    """An entry as a section of a help page: its heading one level down, its id marked ``word-``."""
+    return _HEADING.sub(lambda m: f"### {m.group(1)} {{#word-{m.group(2) or slug(m.group(1))}}}", markdown, count=1)
+
+
 @cache
 def family_words(lang: str, family: str) -> str:
-    """A family's glossary entries as HTML for its help page: one level down, each id marked ``word-``."""
-    said = [word.markdown for word in glossary(language(lang))[1] if word.said_at(family)]
-    text = "\n\n".join(re.sub(r"^## (.*?)(?:\s*\{#([\w-]+)\})?\s*$",
-                               lambda m: f"### {m.group(1)} {{#word-{m.group(2) or slug(m.group(1))}}}",
-                               markdown, count=1, flags=re.M)
-                        for markdown in said)
-    return render(text)
+    """Render a family's glossary entries, as sections of its help page."""
+    said = [_under_a_page(word.markdown) for word in glossary(language(lang))[1] if word.said_at(family)]
+    return render("\n\n".join(said))
