@@ -162,6 +162,12 @@ TARIFF_LABELS = MappingProxyType({
     "head": N_("Completed head"),
 })
 
+#: The German game's own words where the common ones speak of another family's
+#: games (see base.WORDS): it has no Kontra, so its doubled row is not Kontra's.
+WORDS = MappingProxyType({
+    "stats_doubled": N_("Doubled: won"),
+})
+
 FAMILY = Family(
     name=NAME,
     label=N_("German game (4 players)"),
@@ -195,4 +201,5 @@ FAMILY = Family(
     settled=frozenset({"heads1", "heads2"}),
     keys=(OFFENDER,),
     tariff_labels=TARIFF_LABELS,
+    words=WORDS,
 )

@@ -144,6 +144,13 @@ TARIFF_LABELS = MappingProxyType({
     "least_all": N_("One player takes all 120"),
 })
 
+#: The three-hand game's own words where the common ones speak of another family's
+#: games (see base.WORDS): it has no Kontra, and when all pass they play least.
+WORDS = MappingProxyType({
+    "stats_doubled": N_("Doubled: won"),
+    "stats_all_play": N_("Least won"),
+})
+
 FAMILY = Family(
     name=NAME,
     label=N_("Sheepshead (3 players)"),
@@ -182,4 +189,5 @@ FAMILY = Family(
     terms=TERMS,
     examples=EXAMPLES,
     tariff_labels=TARIFF_LABELS,
+    words=WORDS,
 )

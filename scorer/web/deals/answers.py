@@ -8,6 +8,10 @@ second box that says "no" out loud (``KEY.no``); Save stores nothing until
 one of the two is ticked. Which points need the answer the engine tells:
 the points where a plain deal scores with Schwarz and pays otherwise than
 without.
+
+A value the form does assume (it stands selected) the preview says in words
+beside the breakdown, where the breakdown itself cannot show it: the bid of
+the game for three, and whether a German game was forced.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from scorer.engine import N_, Game, RuleSet, ScoringError, score_document
+from flask_babel import gettext as _
+
+from scorer.engine import LOWEST_BID, N_, Game, RuleSet, ScoringError, score_document
 from scorer.engine.families.checks import MOST_IN_BLIND
 from scorer.web.deals.refused import _documents, _plain_deal, _start
 
@@ -72,3 +78,24 @@ def _payouts(start: Mapping[str, object], deal: Mapping[str, object]) -> object:
     except ScoringError:
         return None
     return scored["deals"][0]["payouts"]
+
+
+def assumed(rules: RuleSet, deal: Mapping[str, object]) -> tuple[str, ...]:
+    """Say what the deal takes for granted that its breakdown does not name, in the page's words.
+
+    A bid left at its lowest and a forced game left unticked move money as
+    surely as a Laufender, but no term of the breakdown shows them: the
+    preview says them, so they are seen before Save.
+    """
+    game = rules.family.games.get(str(deal.get("game", "")))
+    if game is None:
+        return ()
+    keys = game.keys_for(rules)
+    out = []
+    if "bid" in keys:
+        bid = deal.get("bid")
+        out.append(_("Bid %(bid)s", bid=bid) if bid is not None
+                   else _("Bid %(bid)s, the lowest", bid=LOWEST_BID))
+    if "forced" in keys:
+        out.append(_("Forced game") if deal.get("forced") else _("Not a forced game"))
+    return tuple(out)

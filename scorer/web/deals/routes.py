@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
+from scorer.web.deals.answers import assumed
 from scorer.web.deals.breakdown import explained, one_line
 from scorer.web.deals.form import DealForm
 from scorer.web.deals.words import summary
@@ -50,8 +51,12 @@ def _stored(state: services.ListState, number: int) -> services.DealResult:
 
 
 def _note(form: DealForm, result: services.DealResult, deal: dict[str, Any]) -> str:
-    """The preview's note: what the rules across deals did, and what the table's system made of a said Kontra."""
-    return " · ".join(part for part in (deal_note(result), form.system.preview_note(deal)) if part)
+    """Say what the preview adds to the payouts: the rules across deals, a said Kontra, what was assumed.
+
+    What was assumed is what the breakdown does not name: a bid, a game not forced.
+    """
+    parts = (deal_note(result), form.system.preview_note(deal), *assumed(form.rules, deal))
+    return " · ".join(part for part in parts if part)
 
 
 def _render(form: DealForm, state: services.ListState, *, number: int, edit: bool,

@@ -9,11 +9,17 @@ the games a family has) comes from the engine's option specs instead.
 ``options.md`` explains each house rule under a heading of its key
 (``## bock.after``); a family's own wording of a shared key goes under
 ``## family:key`` (``## sheepshead:games``).
+
+``glossary.md`` holds one entry per ``##`` heading; the line under a heading
+names the families that say the word (``<!-- sheepshead -->``; none: every
+family), so a family's help page can list its own words in its own way, and
+a word two families say differently has an entry for each.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -114,3 +120,50 @@ def entry(lang: str, family: str, key: str) -> str:
     found = entries(language(lang))
     text = found.get(f"{family}:{key}") or found.get(key, "")
     return render(text) if text else ""
+
+
+#: The families a glossary entry is for, on the line under its heading.
+_FAMILIES = re.compile(r"^<!--\s*([\w\s]*?)\s*-->\s*$")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One glossary entry: its Markdown, heading first, and the families that say the word."""
+
+    markdown: str
+    #: The families whose tables say it this way; empty: every family.
+    families: tuple[str, ...] = ()
+
+    def said_at(self, family: str) -> bool:
+        """Tell whether a family's table says the word this way."""
+        return not self.families or family in self.families
+
+
+@cache
+def glossary(lang: str) -> tuple[str, tuple[Word, ...]]:
+    """Read the glossary in the language: its opening Markdown and its entries."""
+    opening, *parts = re.split(r"(?m)^(?=## )", read(lang, "glossary"))
+    words = []
+    for part in parts:
+        heading, _, rest = part.partition("\n")
+        first, _, body = rest.partition("\n")
+        tag = _FAMILIES.match(first)
+        families = tuple(tag.group(1).split()) if tag else ()
+        words.append(Word(f"{heading}\n{body if tag else rest}".strip(), families))
+    return opening.strip(), tuple(words)
+
+
+#: A glossary entry's heading: its words and its id, when it sets one.
+_HEADING = re.compile(r"^## (.*?)(?:\s*\{#([\w-]+)\})?\s*$", re.M)
+
+
+def _under_a_page(markdown: str) -> str:
+    """An entry as a section of a help page: its heading one level down, its id marked ``word-``."""
+    return _HEADING.sub(lambda m: f"### {m.group(1)} {{#word-{m.group(2) or slug(m.group(1))}}}", markdown, count=1)
+
+
+@cache
+def family_words(lang: str, family: str) -> str:
+    """Render a family's glossary entries, as sections of its help page."""
+    said = [_under_a_page(word.markdown) for word in glossary(language(lang))[1] if word.said_at(family)]
+    return render("\n\n".join(said))

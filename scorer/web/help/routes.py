@@ -117,8 +117,12 @@ def index() -> Any:
 
 @bp.get("/help/glossary")
 def glossary() -> Any:
-    """The words players ask about."""
-    return render_template("help/glossary.html", body=content.page(select_locale(), "glossary"))
+    """The words players ask about, each with the games that say it that way."""
+    opening, words = content.glossary(content.language(select_locale()))
+    entries = [(content.render(word.markdown), [family_label(name) for name in word.families])
+               for word in words]
+    return render_template("help/glossary.html", opening=content.render(opening), entries=entries,
+                           families=FAMILIES)
 
 
 def reference_language(lang: str) -> str:
@@ -175,4 +179,5 @@ def family(family: str) -> Any:
         "help/family.html", family=found, label=family_label(family),
         description=family_description(family), body=content.page(lang, f"families/{family}"),
         knobs=list(knobs(found)), explain=lambda key: content.entry(lang, family, key),
+        words=content.family_words(lang, family),
     )
