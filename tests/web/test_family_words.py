@@ -158,8 +158,8 @@ def pages(client: FlaskClient, family: str, lang: str) -> Iterator[tuple[str, st
         api_deal(client, listing, deal)
     head = {"Accept-Language": lang}
     base = f"/l/{listing['id']}"
-    urls = [("list page", base), ("deal form", f"{base}/deals/new"), ("rules page", f"{base}/settings"),
-            ("help page", f"/help/{family}")]
+    urls = [("list page", base), ("deal form", f"{base}/deals/new"), ("players page", f"{base}/settings"),
+            ("rules page", f"{base}/settings/rules"), ("help page", f"/help/{family}")]
     urls += [(f"deal {n}", f"{base}/deals/{n}") for n in range(1, len(deals) + 1)]
     for what, url in urls:
         response = client.get(url, headers=head)
