@@ -130,3 +130,21 @@ def test_the_list_page_has_a_folded_statistics_table_with_a_column_per_player(cl
     assert rows["As partner: won"] == ["0 of 0", "0 of 0", "2 of 2", "0 of 0"]
     assert rows["Biggest win"] == ["+20", "+120", "+20", "–"]
     assert rows["Biggest loss"] == ["−40", "−20", "−40", "−40"]
+
+
+def statistics_rows(html: str) -> list[str]:
+    """The row heads of the list page's statistics table."""
+    stats = html[html.index('<details class="card stats-card">'):]
+    stats = stats[:stats.index("</details>")]
+    return [re.sub(r"<.*?>", "", row.split("</th>")[0]).strip()
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", stats, re.S)[1:]]
+
+
+def test_the_doubled_row_shows_only_once_a_deal_was_doubled(client: FlaskClient) -> None:
+    plain = create(client, {"preset": "bavarian"}, FOUR, [SAUSPIEL, SOLO])
+    assert "Kontra played: won" not in statistics_rows(page(client, f"/l/{plain}"))
+    doubled = create(client, {"preset": "bavarian"}, FOUR, [SAUSPIEL, {**SOLO, "contra": True}])
+    assert "Kontra played: won" in statistics_rows(page(client, f"/l/{doubled}"))
+    german = create(client, {"preset": "german"}, FOUR, [{"game": "normal", "declarer": "Anna", "partner": "Chris", "points": 70}])
+    rows = statistics_rows(page(client, f"/l/{german}"))
+    assert "Deals played" in rows and not {"Doubled: won", "Kontra played: won"} & set(rows)
