@@ -16,6 +16,7 @@ from wtforms.validators import NumberRange, Optional
 from scorer.engine import FAMILIES, Family, Option, parse_rules
 from scorer.engine.values import MAX_NAME
 from scorer.web.labels import game_label, tariff_label, unchosen_games
+from scorer.web.lists.money import currency_choices
 from scorer.web.lists.forms import (
     MultiCheckboxField, NewListBase, RequiredWhenSent, amount_keys, choice, defaults, derived_keys,
 )
@@ -129,6 +130,7 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
         "heads": _l("after a number of completed heads"),
     }
     kinds += [(kind, end_words[kind]) for kind in engine_family.ends]
+    form.currency.choices = [choice(code, label) for code, label in currency_choices()]
     form.ends_kind.choices = [choice(k, v) for k, v in kinds]
     form.end_kinds = tuple(k for k, _v in kinds)
     return form
