@@ -123,8 +123,11 @@ def test_the_new_list_page_shows_the_phone_s_currency_chosen(
 
 def test_the_currency_sits_beside_cents_per_point(client: FlaskClient) -> None:
     page = text(client.get("/new?family=bavarian"))
-    pair = re.search(r'<div class="grid money-rules">(.*?)</div>\s*</div>\s*</div>', page, re.S)
-    assert pair and 'name="currency"' in pair.group(1) and 'name="point_value"' in pair.group(1)
+    pair = re.search(r'<div class="grid money-rules">(.*?)<div class="rule">', page, re.S)
+    assert pair, "no currency beside the cents per point"
+    fields = re.findall(r'<(?:select|input)[^>]*name="([^"]+)"', pair.group(1))
+    assert fields == ["currency", "point_value"]
+    assert "What one unit is worth in cents when settling up." in page
 
 
 def test_a_sheepshead_list_made_on_an_american_phone_settles_in_dollars_a_quarter_a_point(
