@@ -83,7 +83,7 @@ def test_a_sheepshead_list_made_on_an_american_phone_settles_in_dollars(phone_in
     # Each total in dollars beside its points.
     money = page.locator("section.totals .money")
     expect(money).to_have_count(5)
-    assert all(re.fullmatch(r"[+\u2212]\$\d+\.\d\d", text) for text in money.all_inner_texts()), \
+    assert all(re.fullmatch(r"· [+\u2212]\$\d+\.\d\d", text) for text in money.all_inner_texts()), \
         money.all_inner_texts()
     fits(page, "list, en-US")
 
@@ -124,7 +124,7 @@ def test_a_list_made_without_a_currency_stays_in_euros_on_an_american_phone(
     list_id = create_list_by_api(phone, {"rules": {"preset": "bavarian", "point_value": 10},
                                          "players": FOUR, "deals": [SOLO]})
     page = phone.page
-    expect(page.locator("section.totals .money")).to_have_text(["+€12.00", "\u2212€4.00", "\u2212€4.00", "\u2212€4.00"])
+    expect(page.locator("section.totals .money")).to_have_text(["· +€12.00", "· \u2212€4.00", "· \u2212€4.00", "· \u2212€4.00"])
     page = phone.open(f"/l/{list_id}/settle")
     expect(page.locator("ul.transfers li")).to_have_text(
         ["Bene pays Anna €4.00", "Chris pays Anna €4.00", "Dora pays Anna €4.00"])
