@@ -86,6 +86,7 @@ def test_a_sheepshead_list_made_on_an_american_phone_settles_in_dollars(phone_in
     assert all(re.fullmatch(r"· [+\u2212]\$\d+\.\d\d", text) for text in money.all_inner_texts()), \
         money.all_inner_texts()
     fits(page, "list, en-US")
+    phone.screenshot("currency-list-en-US")
 
     page.get_by_role("link", name="Settle up").tap()
     expect(page.get_by_text("$0.25 per point")).to_be_visible()
