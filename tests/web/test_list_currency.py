@@ -360,3 +360,24 @@ def test_a_season_in_different_currencies_adds_up_points_only(client: FlaskClien
     assert "data-season-points" in table and ">Money<" not in table
     assert not re.search(r"[€$£]|CHF", table)
     assert "+240" in table  # Anna's points over both lists
+
+
+# -- changed later ------------------------------------------------------------------------------
+
+
+def test_changing_the_currency_moves_the_revision_and_the_pages_follow(app: Flask, client: FlaskClient) -> None:
+    from scorer.engine import ScoringError
+    from scorer.web.services.lists import change_currency
+
+    list_id = create(client)
+    with app.app_context():
+        row = db.session.get(ScoreListRow, list_id)
+        assert row is not None
+        before = row.revision
+        change_currency(row, "GBP")
+        assert row.revision == before + 1
+        with pytest.raises(ScoringError) as refused:
+            change_currency(row, "YEN")
+        assert refused.value.key == "currency"
+    assert stored_currency(app, list_id) == "GBP"
+    assert "Bene pays Anna £4.00" in text(client.get(f"/l/{list_id}/settle"))

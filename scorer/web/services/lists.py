@@ -242,6 +242,18 @@ def create_list(
 
 
 @transaction
+def change_currency(row: ScoreListRow, currency: Any) -> None:
+    """Settle the list in another currency, or in points only; its deals and points stay as they are.
+
+    The revision moves on, so every page kept by it shows the new money.
+    """
+    checked = read_currency({"currency": currency})
+    _lock(row)
+    row.currency = checked
+    db.session.commit()
+
+
+@transaction
 def finish(row: ScoreListRow) -> None:
     """Close the list after settling up: it becomes read-only."""
     _lock(row)
