@@ -134,8 +134,8 @@ class NewListBase(FlaskForm):
     ends_count = IntegerField(
         _l("After how many"), validators=[Optional(), NumberRange(min=1, max=10_000)]
     )
-    #: What the list settles in; the phone's language and region choose it first, shown chosen.
-    currency = SelectField(_l("Currency"), default=currency_of_request)
+    #: What the list settles in (``currency_field``): only the form of a new list asks it.
+    currency: SelectField
     save_preset = StringField(
         _l("Save these rules as a preset named (optional)"),
         validators=[Optional(), Length(max=MAX_NAME)],
@@ -361,6 +361,11 @@ class NewListBase(FlaskForm):
         if name is not None and name in self:
             return self[name]
         return self.title
+
+
+def currency_field() -> Any:
+    """The select of a new list's currency: the phone's language and region choose it first, shown chosen."""
+    return SelectField(_l("Currency"), default=currency_of_request)
 
 
 def derived_keys(option: Option) -> tuple[str, ...]:

@@ -144,7 +144,7 @@ def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
     group = _start_group()
     family, start = _start_rules(group)
-    form = new_list_form(family, start)
+    form = new_list_form(family, start, asks_currency=True)
     if form.validate_on_submit():
         document: dict[str, Any] = {"rules": form.rules(), "players": form.players(),
                                     "currency": form.currency.data}
