@@ -174,24 +174,25 @@ def test_a_list_made_without_a_currency_settles_in_euros(app: Flask, client: Fla
 
 
 def test_a_list_kept_before_lists_had_a_currency_stays_in_euros(tmp_path: Path) -> None:
+    # An id of its own: the pages keep a list's replay by its id and revision for the process.
     app = create_app({"TESTING": True, "SECRET_KEY": "test-secret-key-at-least-32-bytes-long",
                       "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)})
     with app.app_context():
         upgrade(revision="0020")
         db.session.execute(sa.text(
             "INSERT INTO lists (id, title, preset, rules, players, first_dealer, ends, edit_key_hash,"
-            " created_at, updated_at, revision) VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 'Kept', 'bavarian',"
+            " created_at, updated_at, revision) VALUES ('KeptInEurosBefore00000', 'Kept', 'bavarian',"
             " :rules, :players, 'Dora', '{\"kind\": \"open\"}', :hash, '2026-01-01', '2026-01-01', 1)"
         ), {"hash": "0" * 64, "players": json.dumps(FOUR),
             "rules": json.dumps({"preset": "bavarian", "point_value": 10})})
         db.session.commit()
         upgrade()
-        row = db.session.get(ScoreListRow, "AAAAAAAAAAAAAAAAAAAAAA")
+        row = db.session.get(ScoreListRow, "KeptInEurosBefore00000")
         assert row is not None and row.currency == "EUR"
         assert "currency" not in services.export_document(services.list_state(row))
         db.session.remove()
         db.engine.dispose()
-    page = text(app.test_client().get("/l/AAAAAAAAAAAAAAAAAAAAAA/settle"))
+    page = text(app.test_client().get("/l/KeptInEurosBefore00000/settle"))
     assert "€0.10 per point" in page
 
 
