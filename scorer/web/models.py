@@ -75,6 +75,9 @@ class ScoreListRow(Model):
     #: list's key enters its deals while its round is open, and nothing else
     #: (``services.table_scope``); the tournament's key corrects it at any time.
     tournament_id: so.Mapped[str | None] = so.mapped_column(sa.String(32), default=None)
+    #: What the list settles in: EUR, USD, CHF or GBP (ISO 4217), or "points"
+    #: (no money on its pages). Lists kept before settle in euros.
+    currency: so.Mapped[str] = so.mapped_column(sa.String(6), default="EUR")
 
     @property
     def etag(self) -> str:

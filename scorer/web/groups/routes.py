@@ -95,7 +95,7 @@ SEASON_HTML_KEPT = 2_000
 def season_html(group: GroupRow, season: services.Season) -> Markup:
     """The season's part of the group page, rendered once per state of its lists and language."""
     key = (tuple(group.players), str(get_locale()), season.start, season.end,
-           *((row.id, row.revision, row.updated_at) for row, _summary in season.lists))
+           *((row.id, row.revision, row.updated_at, row.currency) for row, _summary in season.lists))
     html = _SEASON_HTML.get(key)
     if html is None:
         html = Markup(render_template("groups/_season.html", season=season,

@@ -16,8 +16,10 @@ from wtforms.validators import NumberRange, Optional
 from scorer.engine import FAMILIES, Family, Option, parse_rules
 from scorer.engine.values import MAX_NAME
 from scorer.web.labels import game_label, tariff_label, unchosen_games
+from scorer.web.lists.money import currency_choices
 from scorer.web.lists.forms import (
-    MultiCheckboxField, NewListBase, RequiredWhenSent, amount_keys, choice, defaults, derived_keys,
+    MultiCheckboxField, NewListBase, RequiredWhenSent, amount_keys, choice, currency_field, defaults,
+    derived_keys,
 )
 
 
@@ -91,8 +93,13 @@ def _add_fields(form: type[NewListBase], family: Family, option: Option, name: s
     setattr(form, name, _field(family, option, value))
 
 
-def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs: Any) -> NewListBase:
-    """A new-list form for one family, its rule fields filled from ``start`` or the defaults."""
+def new_list_form(family: str, start: Mapping[str, Any] | None = None, *, asks_currency: bool = False,
+                  **kwargs: Any) -> NewListBase:
+    """A new-list form for one family, its rule fields filled from ``start`` or the defaults.
+
+    ``asks_currency``: with the select of the list's currency (a new list's
+    page); the rule fields alone serve changing a list's rules too.
+    """
     engine_family = FAMILIES[family]
     base = defaults(family)
     if start:
@@ -118,6 +125,8 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
     for option in engine_family.options:
         if option.section != "hidden":
             _add_fields(NewListForm, engine_family, option, option.key, base[option.key])
+    if asks_currency:
+        setattr(NewListForm, "currency", currency_field())
     form = NewListForm(**kwargs)
     form.family.data = family
     form.first_dealer.choices = [choice("", _l("The last player"))] + [
@@ -129,6 +138,8 @@ def new_list_form(family: str, start: Mapping[str, Any] | None = None, **kwargs:
         "heads": _l("after a number of completed heads"),
     }
     kinds += [(kind, end_words[kind]) for kind in engine_family.ends]
+    if asks_currency:
+        form.currency.choices = [choice(code, label) for code, label in currency_choices()]
     form.ends_kind.choices = [choice(k, v) for k, v in kinds]
     form.end_kinds = tuple(k for k, _v in kinds)
     return form

@@ -25,13 +25,13 @@ def family_filter(family: str) -> str:
     return family_label(family)
 
 
-def money_filter(cents: int, *, sign: bool = False) -> str:
-    """Cents as money in the page's language; with ``sign``, +/− as the list shows points.
+def money_filter(cents: int, currency: str = "EUR", *, sign: bool = False) -> str:
+    """Cents of a currency (ISO 4217) as money in the page's language; with ``sign``, +/− as the list shows points.
 
     Babel writes the locale's own minus (a hyphen in German and English); a
     signed amount takes the list's minus sign instead, and a plus for a win.
     """
-    text = format_currency(Decimal(abs(cents) if sign else cents) / 100, "EUR")
+    text = format_currency(Decimal(abs(cents) if sign else cents) / 100, currency)
     if not sign or cents == 0:
         return text
     return ("+" if cents > 0 else "\u2212") + text

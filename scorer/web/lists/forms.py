@@ -31,6 +31,7 @@ from scorer.engine.options import SECTION_LABELS
 from scorer.engine.values import MAX_NAME, MAX_TITLE
 from scorer.web import i18n
 from scorer.web.labels import always_played, seats_problem
+from scorer.web.lists.money import currency_of_request
 from scorer.web.lists.tariff_sets import TariffSet, tariff_sets, tariff_sets_hint
 
 
@@ -133,6 +134,8 @@ class NewListBase(FlaskForm):
     ends_count = IntegerField(
         _l("After how many"), validators=[Optional(), NumberRange(min=1, max=10_000)]
     )
+    #: What the list settles in (``currency_field``): only the form of a new list asks it.
+    currency: SelectField
     save_preset = StringField(
         _l("Save these rules as a preset named (optional)"),
         validators=[Optional(), Length(max=MAX_NAME)],
@@ -351,13 +354,18 @@ class NewListBase(FlaskForm):
             name = "player_1"
         elif parts[0] == "ends":
             name = "ends_count"
-        elif parts[0] in ("first_dealer", "title"):
+        elif parts[0] in ("first_dealer", "title", "currency"):
             name = parts[0]
         elif parts[0] == "name":
             name = "save_preset"
         if name is not None and name in self:
             return self[name]
         return self.title
+
+
+def currency_field() -> Any:
+    """The select of a new list's currency: the phone's language and region choose it first, shown chosen."""
+    return SelectField(_l("Currency"), default=currency_of_request)
 
 
 def derived_keys(option: Option) -> tuple[str, ...]:

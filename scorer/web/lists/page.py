@@ -20,6 +20,7 @@ from scorer.web.labels import sitting_out as seats_out
 from scorer.web.lists.carry import carry_notes
 from scorer.web.lists.filters import game_filter
 from scorer.web.lists.forms import ActionForm
+from scorer.web.lists.money import money_currency
 from scorer.web.lists.summary import Summaries
 from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of, statistics_of, statistics_words, tally_pictures
@@ -133,6 +134,9 @@ def list_page(row: services.ScoreListRow, *, every_deal: bool = False, after_sav
         else url_for("lists.settle", list_id=row.id),
         keep_link=access.take_keep_link_prompt(row),
         action_form=ActionForm(), group=services.group_of(row),
+        # Each total in money beside the points, where a point is worth some.
+        currency=money_currency(row) if state.result.rules.point_value else None,
+        value=state.result.rules.point_value,
         deleted=services.restorable(row) if can_edit and not state.finished else [],
         hidden_deals=0 if every_deal else max(played - NEWEST, 0),
         page_url=url_for("lists.show_list", list_id=row.id, deals="all" if every_deal else None),

@@ -24,6 +24,7 @@ from scorer.web.lists.filters import ago_filter, family_filter, game_filter, mon
 from scorer.web.labels import family_description
 from scorer.web.lists.family_form import new_list_form
 from scorer.web.lists.forms import ActionForm, DeleteListForm
+from scorer.web.lists.money import money_currency
 from scorer.web.lists.summary import accounts
 from scorer.web.lists.table import signed, total
 from scorer.web.names import short_filter
@@ -143,9 +144,10 @@ def new_list() -> Any:
     """Players, seating, first dealer, the family's house rules, the end."""
     group = _start_group()
     family, start = _start_rules(group)
-    form = new_list_form(family, start)
+    form = new_list_form(family, start, asks_currency=True)
     if form.validate_on_submit():
-        document: dict[str, Any] = {"rules": form.rules(), "players": form.players()}
+        document: dict[str, Any] = {"rules": form.rules(), "players": form.players(),
+                                    "currency": form.currency.data}
         dealer = form.first_dealer_name()
         if dealer is not None:
             document["first_dealer"] = dealer
@@ -253,6 +255,7 @@ def settle(list_id: str) -> Any:
     value = state.result.rules.point_value
     return render_template(
         "lists/settle.html", state=state, row=row, result=state.result, value=value,
+        currency=money_currency(row),
         transfers=state.result.settlement, can_edit=access.can_edit(row),
         chart=page.chart(state), accounts=accounts(state.result),
         action_form=ActionForm(),

@@ -15,7 +15,9 @@ from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import transaction
-from scorer.web.services.lists import _all_deals, _check_ends, is_list_id, is_retired
+from scorer.web.services.lists import (
+    LIST_CURRENCIES, _all_deals, _check_ends, is_list_id, is_retired, read_currency, scored_part,
+)
 from scorer.web.services.state import ListState, list_state
 
 
@@ -24,6 +26,9 @@ def export_document(state: ListState) -> dict[str, Any]:
     document = state.score_list.to_document()
     document["title"] = state.row.title
     document["ends"] = dict(state.row.ends)
+    # Euros go without saying: a list file of a list in euros is what it always was.
+    if state.row.currency != LIST_CURRENCIES[0]:
+        document["currency"] = state.row.currency
     return document
 
 
@@ -176,7 +181,8 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         raise ScoringError(
             "backup", N_("the list %(id)s was deleted; its id is not used again"), id=backup["id"]
         )
-    score_list = load_list(document)
+    currency = read_currency(document)
+    score_list = load_list(scored_part(document))
     kept = len(score_list.deals)
     versions = backup.get("versions")
     if versions is None:
@@ -216,6 +222,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
         created_at=_when(backup.get("created_at"), "created_at") or now(),
         updated_at=_when(backup.get("updated_at"), "updated_at") or now(),
         finished_at=_when(backup.get("finished_at"), "finished_at"),
+        currency=currency,
     )
     db.session.add(row)
     for position, (_, data, deleted_at, version, before) in enumerate(sorted(deals, key=lambda d: d[0]), start=1):

@@ -13,7 +13,7 @@ import hmac
 import secrets
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -29,7 +29,7 @@ from scorer.web.extensions import db
 from scorer.web.models import DealRow, GroupRow, ScoreListRow, now
 from scorer.web.services.base import Conflict, NotAllowed, NotFound, _lock, transaction
 from scorer.web.services.keys import hash_key, key_from_token
-from scorer.web.services.lists import create_list, is_list_id
+from scorer.web.services.lists import LIST_CURRENCIES, POINTS_ONLY, create_list, is_list_id
 from scorer.web.services.state import engine_list, list_state, parsed_deal
 
 MAX_GROUP_NAME = 80
@@ -290,6 +290,19 @@ class Season:
     players: tuple[str, ...]
     #: Each player's running total in units after each list, from 0.
     running: tuple[tuple[int, ...], ...]
+    #: The currency the standings' money is in: the one every list settles in. None: the
+    #: lists settle in different currencies (dollars are never added to euros) or in
+    #: points only, and the standings are in points only (their money is 0).
+    currency: str | None = LIST_CURRENCIES[0]
+
+
+def season_currency(rows: Sequence[ScoreListRow]) -> str | None:
+    """The one currency these lists settle in; None: points only, or more than one currency."""
+    currencies = {row.currency or LIST_CURRENCIES[0] for row in rows}
+    if not currencies:
+        return LIST_CURRENCIES[0]
+    currency = currencies.pop()
+    return None if currencies or currency == POINTS_ONLY else currency
 
 
 def this_year(today: date | None = None) -> tuple[date, date]:
@@ -315,8 +328,10 @@ _SUMS: dict[tuple[Any, ...], _Sums] = {}
 SUMS_KEPT = 1_000
 
 
-def _sums(group_players: Sequence[str], summaries: Sequence[ListSummary]) -> _Sums:
-    table = standings(summary.totals for summary in summaries)
+def _sums(group_players: Sequence[str], summaries: Sequence[ListSummary], *, money: bool = True) -> _Sums:
+    # Lists in different currencies add up their points only: each is counted at no money.
+    totals = [summary.totals if money else replace(summary.totals, point_value=0) for summary in summaries]
+    table = standings(totals)
     played = {s.player for s in table}
     players = tuple(p for p in group_players if p in played) + tuple(
         s.player for s in table if s.player not in group_players
@@ -342,12 +357,13 @@ def season(
     after = datetime.combine(end + timedelta(days=1), datetime.min.time())
     chosen = [row for row in (group_lists(group) if rows is None else rows)
               if first <= row.created_at < after]
-    key = (tuple(group.players), *((row.id, row.revision, row.updated_at) for row in chosen))
+    key = (tuple(group.players), *((row.id, row.revision, row.updated_at, row.currency) for row in chosen))
     lists = tuple(zip(chosen, list_summaries(chosen)))
+    currency = season_currency(chosen)
     sums = _SUMS.get(key)
     if sums is None:
-        sums = _sums(group.players, [summary for _, summary in lists])
+        sums = _sums(group.players, [summary for _, summary in lists], money=currency is not None)
         keep_bounded(_SUMS, key, sums, SUMS_KEPT)
     return Season(start=start, end=end, lists=lists, standings=sums.standings,
                   statistics=sums.statistics, games=sums.games, players=sums.players,
-                  running=sums.running)
+                  running=sums.running, currency=currency)

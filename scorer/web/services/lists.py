@@ -13,17 +13,23 @@ from typing import Any, TypeAlias
 import sqlalchemy as sa
 
 from scorer.engine import FAMILIES, N_, ScoringError, load_list
+from scorer.engine.errors import shown
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import ChangeKeyRow, DealRow, RetiredListRow, ScoreListRow, now
 from scorer.web.services.base import NotFound, _lock, lock_list, transaction
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.table_scope import Work, admit
+from scorer.web.services.tournament_system import CURRENCIES
 
 
 #: How a list ends: after a number of deals, at a classic-points target
 #: (the classic game for three), after completed heads (the German game), or never.
 END_KINDS = ("deals", "classic", "heads", "open")
+#: A list that settles in no money: its totals and settling up stay in points.
+POINTS_ONLY = "points"
+#: What a list settles in: a currency a tournament pays in, or points only; the first by default.
+LIST_CURRENCIES = (*CURRENCIES, POINTS_ONLY)
 #: A list id as the app makes them (``secrets.token_urlsafe(16)``): 22
 #: characters of the URL-safe base64 alphabet, safe in a path and a file name.
 LIST_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -165,6 +171,24 @@ def _check_ends(
     return {"kind": kind, "count": count}
 
 
+def read_currency(document: Mapping[str, Any]) -> str:
+    """The list file's ``currency``: euros when it is left out, one of ``LIST_CURRENCIES``."""
+    currency = document.get("currency")
+    if currency is None:
+        return LIST_CURRENCIES[0]
+    if currency not in LIST_CURRENCIES:
+        raise ScoringError("currency", N_("%(value)s is not a currency the app pays in (%(known)s)"),
+                           value=shown(currency), known=", ".join(LIST_CURRENCIES))
+    return str(currency)
+
+
+def scored_part(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The list file without the app's ``currency``, which the engine does not read."""
+    if "currency" not in document:
+        return document
+    return {key: value for key, value in document.items() if key != "currency"}
+
+
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None, token: str | None = None,
@@ -177,7 +201,8 @@ def create_list(
     with more in one transaction (a tournament's round and its tables' lists,
     which name their ``tournament_id``).
     """
-    score_list = load_list(document)  # every deal must score before anything is kept
+    currency = read_currency(document)
+    score_list = load_list(scored_part(document))  # every deal must score before anything is kept
     title = plain_text((title if title is not None else document.get("title")) or "", "title",
                        most=MAX_TITLE)
     title = (title.strip() or " · ".join(score_list.players))[:MAX_TITLE]
@@ -204,6 +229,7 @@ def create_list(
         edit_key_hash=hash_key(key),
         group_id=group_id,
         tournament_id=tournament_id,
+        currency=currency,
     )
     db.session.add(row)
     for position, deal in enumerate(score_list.deals, start=1):
@@ -213,6 +239,18 @@ def create_list(
     else:
         db.session.flush()
     return row, key
+
+
+@transaction
+def change_currency(row: ScoreListRow, currency: Any) -> None:
+    """Settle the list in another currency, or in points only; its deals and points stay as they are.
+
+    The revision moves on, so every page kept by it shows the new money.
+    """
+    checked = read_currency({"currency": currency})
+    _lock(row)
+    row.currency = checked
+    db.session.commit()
 
 
 @transaction

@@ -20,10 +20,12 @@ from scorer.web import access, services
 from scorer.web.limits import limit_list_creation
 from scorer.web.labels import doubling_word, game_label
 from scorer.web.lists.forms import ActionForm
+from scorer.web.lists.money import BALANCE_WORDS, money_currency
 from scorer.web.lists.summary import Summaries, deal_keys, heading, value
 from scorer.web.lists.table import rows_html
 from scorer.web.pictures.views import chart_of
 from scorer.web.models import ScoreListRow
+from scorer.web.services.lists import POINTS_ONLY
 from scorer.web.sharing.forms import ImportForm
 from scorer.web.sharing.wording import import_error
 
@@ -155,11 +157,14 @@ def export_csv(list_id: str) -> Any:
     blank = [""] * (3 + len(firsts) + len(keys) + bock)
     writer.writerow([_("Total"), *blank, *[result.pot] * stock,
                      *(result.totals[p] for p in players)])
-    # Money as the locale writes a number (no currency sign), so a spreadsheet can add it up.
+    # Money as the locale writes a number (no currency sign), so a spreadsheet can add it up;
+    # a list in points only says its balances in points.
     cents = rules.point_value
-    writer.writerow([_("Balance in euros"), *blank, *[""] * stock, *(
-        format_decimal(Decimal(result.totals[p] * cents) / 100, format="0.00") for p in players
-    )])
+    balances = (
+        (format_decimal(Decimal(result.totals[p] * cents) / 100, format="0.00") for p in players)
+        if row.currency != POINTS_ONLY else (result.totals[p] for p in players)
+    )
+    writer.writerow([str(BALANCE_WORDS[row.currency]), *blank, *[""] * stock, *balances])
     return Response(out.getvalue(), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{_filename(row, "csv")}"',
     })
@@ -201,6 +206,7 @@ def print_list(list_id: str) -> Any:
     result = services.list_state(row).result
     return render_template(
         "sharing/print.html", row=row, result=result, value=result.rules.point_value,
+        currency=money_currency(row),
         transfers=result.settlement, chart=chart_of(result),
         rows=rows_html(
             result,
