@@ -237,6 +237,8 @@
       mark(line, any ? word : "");
     }
     mark(document.querySelector("#totals-heading"), any ? word : "");
+    // The money is the server's, of the stored deals: hidden while the points count the waiting ones too.
+    document.querySelectorAll("section.totals .money").forEach((money) => { money.hidden = any; });
     const foot = document.querySelector("table.block tfoot");
     if (foot) foot.classList.toggle("is-provisional", any);
   }

@@ -15,10 +15,11 @@ from scorer.engine.rules import parse_rules
 from scorer.engine.values import parse_players, unknown_key
 
 #: Top-level keys: what the format defines, and what the app adds (the app
-#: checks ``title`` and ``ends``; the engine reads past them and the results).
+#: checks ``title``, ``ends`` and ``currency``; the engine reads past them and the results).
 DOCUMENT_KEYS = ("rules", "players", "first_dealer", "deals", "changes")
 OUTPUT_KEYS = (
-    "format", "title", "ends", "backup", "totals", "settlement", "tally", "pot", "pot_back", "plus_only",
+    "format", "title", "ends", "backup", "currency",
+    "totals", "settlement", "tally", "pot", "pot_back", "plus_only",
 )
 #: Most deals one list may hold; an evening has a few dozen.
 MAX_DEALS = 100_000

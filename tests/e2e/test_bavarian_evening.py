@@ -38,8 +38,8 @@ def flash(page: Page) -> Any:
 
 
 def money(cents: int) -> str:
-    """Euros as the English pages write them."""
-    return f"\u20ac{cents / 100:.2f}"
+    """Pounds as the English pages write them: the test phone speaks en-GB, so its new list settles in pounds."""
+    return f"\u00a3{cents / 100:.2f}"
 
 
 def short(name: str) -> str:

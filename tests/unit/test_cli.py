@@ -271,3 +271,13 @@ def test_a_change_that_sets_nothing_is_refused_naming_its_deal(tmp_path):
     assert_refused_in_one_line(finished)
     assert finished.stderr.decode() == (
         "deal 2: changes: this change sets nothing: give it players, rules or first_dealer\n")
+
+
+@pytest.mark.parametrize("currency", ["USD", "points"])
+def test_a_list_exported_with_its_currency_scores_as_without_it(currency):
+    document = {"rules": {"preset": "sheepshead"}, "players": ["Anna", "Bene", "Chris", "Dora", "Emil"],
+                "deals": [{"game": "pick", "declarer": "Anna", "partner": "Chris", "points": 70}]}
+    plain = run("score", "-", stdin=json.dumps(document).encode())
+    kept = run("score", "-", stdin=json.dumps({**document, "currency": currency}).encode())
+    assert plain.returncode == kept.returncode == 0, kept.stderr
+    assert kept.stdout == plain.stdout

@@ -16,7 +16,7 @@ from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services.base import transaction
 from scorer.web.services.lists import (
-    LIST_CURRENCIES, _all_deals, _check_ends, is_list_id, is_retired, read_currency, scored_part,
+    LIST_CURRENCIES, _all_deals, _check_ends, is_list_id, is_retired, read_currency,
 )
 from scorer.web.services.state import ListState, list_state
 
@@ -182,7 +182,7 @@ def restore_document(document: Mapping[str, Any]) -> tuple[ScoreListRow, bool]:
             "backup", N_("the list %(id)s was deleted; its id is not used again"), id=backup["id"]
         )
     currency = read_currency(document)
-    score_list = load_list(scored_part(document))
+    score_list = load_list(document)
     kept = len(score_list.deals)
     versions = backup.get("versions")
     if versions is None:

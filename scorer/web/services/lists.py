@@ -182,13 +182,6 @@ def read_currency(document: Mapping[str, Any]) -> str:
     return str(currency)
 
 
-def scored_part(document: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The list file without the app's ``currency``, which the engine does not read."""
-    if "currency" not in document:
-        return document
-    return {key: value for key, value in document.items() if key != "currency"}
-
-
 def create_list(
     document: Mapping[str, Any], *, title: str | None = None,
     ends: Mapping[str, Any] | None = None, token: str | None = None,
@@ -202,7 +195,7 @@ def create_list(
     which name their ``tournament_id``).
     """
     currency = read_currency(document)
-    score_list = load_list(scored_part(document))  # every deal must score before anything is kept
+    score_list = load_list(document)  # every deal must score before anything is kept
     title = plain_text((title if title is not None else document.get("title")) or "", "title",
                        most=MAX_TITLE)
     title = (title.strip() or " · ".join(score_list.players))[:MAX_TITLE]
