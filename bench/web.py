@@ -141,6 +141,12 @@ def page_bytes(client: Client, path: str) -> tuple[int, list[str]]:
     return total, [f.decode() for f in foreign]
 
 
+def sent_bytes(client: Client, path: str, headers: dict[str, str] | None) -> tuple[int, int]:
+    """The body's bytes and the header lines' bytes of one answer, as sent."""
+    _, body, answer = client.request("GET", path, headers=headers)
+    return len(body), sum(len(name) + len(value) + 4 for name, value in answer.items())
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -165,12 +171,15 @@ def main() -> None:
             "list page, 1000 deals": ("GET", large["url"], None),
             "list JSON, 1000 deals": ("GET", f"/api/lists/{large['id']}", None),
             "list JSON, 1000, br/gzip": ("GET", f"/api/lists/{large['id']}", compressed),
+            "list JSON, 1000, gzip": ("GET", f"/api/lists/{large['id']}", {"Accept-Encoding": "gzip"}),
             "list JSON, 304": ("GET", f"/api/lists/{large['id']}", {"If-None-Match": answer["etag"]}),
             "group page, 50 x 40 deals": ("GET", group["url"], None),
         }
         # Each figure with the floor timed in turn with it (its own moment's floor).
         timed = {name: against_floor(client, base, method, path, n, None, headers)
                  for name, (method, path, headers) in paths.items()}
+        json_sizes = {name: sent_bytes(client, path, headers) for name, (_m, path, headers) in paths.items()
+                      if name.startswith("list JSON")}
         page_sizes = {deals: len(client.request("GET", made["url"], headers=compressed)[1])
                       for deals, made in ((40, small), (1000, large))}
         # The two pages' times compared request by request: the load's drift between two
@@ -195,6 +204,9 @@ def main() -> None:
         if name in GOALS:
             verdict = f"  (goal {GOALS[name]} x: {'met' if ratio <= GOALS[name] else 'MISSED'})"
         print(f"  {name:26} {seconds * 1e3:8.2f} ms = {ratio:6.1f} x floor{verdict}")
+        if name in json_sizes:
+            body, head = json_sizes[name]
+            print(f"  {'':26} {body:8,} bytes of body, {head:,} of headers")
     growth = page_times[1000] / page_times[40]
     size_growth = page_sizes[1000] / page_sizes[40]
     print(f"  {'list page 1000 / 40, time':26} {growth:8.2f} x  ({page_times[1000] * 1e3:.2f} / "
