@@ -109,3 +109,26 @@ def test_no_module_of_the_app_compresses_answers_itself() -> None:
     compressing = {str(path.relative_to(package)): sorted(set(imported(path)) & COMPRESSORS)
                    for path in package.rglob("*.py")}
     assert {path: names for path, names in compressing.items() if names} == {}
+
+
+def test_the_list_json_is_compressed_once_per_revision_and_coding_and_a_page_every_time(
+    client: FlaskClient, created: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flask_compress import flask_compress
+
+    packed: list[str] = []
+    original = flask_compress._compress_data
+    monkeypatch.setattr(flask_compress, "_compress_data",
+                        lambda app, data, coding: packed.append(coding) or original(app, data, coding))
+    add(client, created, 3)
+    path = f"/api/lists/{created['id']}"
+    answers = [client.get(path, headers={"Accept-Encoding": coding}) for coding in ("br", "gzip", "br", "gzip")]
+    assert packed == ["br", "gzip"]
+    assert answers[0].get_data() == answers[2].get_data() and answers[1].get_data() == answers[3].get_data()
+    add(client, created)
+    fresh = client.get(path, headers={"Accept-Encoding": "br"})
+    assert packed == ["br", "gzip", "br"] and len(json.loads(UNPACK["br"](fresh.get_data()))["deals"]) == 4
+    packed.clear()
+    for _ in range(2):  # an answer its view does not name is kept nowhere
+        assert client.get(created["url"], headers={"Accept-Encoding": "br"}).headers["Content-Encoding"] == "br"
+    assert packed == ["br", "br"]

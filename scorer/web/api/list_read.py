@@ -2,7 +2,8 @@
 
 A tournament table's list also says where it is played and what the
 organiser corrected, and is tagged with whether its round is open.
-Flask-Compress compresses the answer; conditional.py answers the 304.
+Flask-Compress compresses the answer (and keeps it compressed by the same
+revision); conditional.py answers the 304.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from scorer.web import services
+from scorer.web import compressed, services
 from scorer.web.conditional import tagged
 from scorer.web.services import table_scope
 
@@ -27,7 +28,7 @@ def answer(row: services.ScoreListRow) -> Response:
 
 
 #: The list file as the API answers it, encoded once per list revision: a long
-#: list is replayed and encoded once per change, however often it is read.
+#: list is replayed, encoded and compressed once per change, however often it is read.
 _BODIES = services.ByRevision(kept=32)
 
 
@@ -38,10 +39,14 @@ def _list_answer(row: services.ScoreListRow, place: table_scope.TablePlace | Non
     """
     key = (*services.revision_key(row), place)
     body = _BODIES.peek(key)
+    current = True
     if body is None:
         state = services.list_state(row)
+        current = state.current
         body = _BODIES.get(key, lambda: jsonify(
-            {**services.api_document(state), **_table_document(row, place)}).get_data(), keep=state.current)
+            {**services.api_document(state), **_table_document(row, place)}).get_data(), keep=current)
+    if current:  # a change in progress is answered as it stands, and kept nowhere
+        compressed.keep_as(repr(key))
     return Response(body, mimetype="application/json")
 
 
