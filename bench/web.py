@@ -6,9 +6,10 @@ Prints the median latency of a hello-world Flask app (the floor) and of the
 app's heavy paths, each as a multiple of the floor, against their budgets
 (a group's season of 50 lists of 40 deals against the 40-deal list page's
 budget) and the goals for long lists: the list page as cheap at 1000 deals
-as at 40, in time and bytes; the list JSON of 1000 deals and its 304; the
-bytes a phone receives for a 40-deal list page with its assets; and the
-engine's time for 1,000 deals. Loopback only; the servers stop by
+as at 40, in time and bytes; the list JSON of 1000 deals (plain, Brotli,
+gzip) and its 304, each with its bytes as sent and the server's CPU a
+request; the bytes a phone receives for a 40-deal list page with its
+assets; and the engine's time for 1,000 deals. Loopback only; the servers stop by
 themselves. Figures, not assertions.
 """
 
@@ -176,8 +177,13 @@ def main() -> None:
             "group page, 50 x 40 deals": ("GET", group["url"], None),
         }
         # Each figure with the floor timed in turn with it (its own moment's floor).
-        timed = {name: against_floor(client, base, method, path, n, None, headers)
-                 for name, (method, path, headers) in paths.items()}
+        timed: dict[str, tuple[float, float]] = {}
+        #: The server's CPU a request (its workers', from /proc): what the load does not move much.
+        cpu: dict[str, float] = {}
+        for name, (method, path, headers) in paths.items():
+            before = server.cpu_seconds()
+            timed[name] = against_floor(client, base, method, path, n, None, headers)
+            cpu[name] = (server.cpu_seconds() - before) / (n + 1)
         json_sizes = {name: sent_bytes(client, path, headers) for name, (_m, path, headers) in paths.items()
                       if name.startswith("list JSON")}
         page_sizes = {deals: len(client.request("GET", made["url"], headers=compressed)[1])
@@ -206,7 +212,8 @@ def main() -> None:
         print(f"  {name:26} {seconds * 1e3:8.2f} ms = {ratio:6.1f} x floor{verdict}")
         if name in json_sizes:
             body, head = json_sizes[name]
-            print(f"  {'':26} {body:8,} bytes of body, {head:,} of headers")
+            print(f"  {'':26} {body:8,} bytes of body, {head:,} of headers; "
+                  f"server CPU {cpu[name] * 1e3:.2f} ms a request")
     growth = page_times[1000] / page_times[40]
     size_growth = page_sizes[1000] / page_sizes[40]
     print(f"  {'list page 1000 / 40, time':26} {growth:8.2f} x  ({page_times[1000] * 1e3:.2f} / "

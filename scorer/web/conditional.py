@@ -42,7 +42,7 @@ def if_match_tags() -> frozenset[str] | None:
 def unchanged_for_client(tag: str) -> bool:
     """Tell whether If-None-Match names this tag, as sent plain or compressed (weak comparison)."""
     header = request.if_none_match
-    return any(header.contains_weak(sent) for sent in (tag, *(f"{tag}:{coding}" for coding in CODINGS)))
+    return header.star_tag or tag in {_revision_tag(sent) for sent in header.as_set(include_weak=True)}
 
 
 def tagged(tag: str, body: Callable[[], ResponseReturnValue]) -> Response:
