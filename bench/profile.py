@@ -32,13 +32,12 @@ PY_SPY = Path(sys.executable).with_name("py-spy")
 
 #: A sample taken inside an add (the API's view).
 ADD = re.compile(r"^add_deal \(.*scorer/web/api/")
-#: A request's kind, by the view (or the step in front of the app) a sample was taken in.
+#: A request's kind, by the view a sample was taken in.
 #: Frames read ``function (path:line)``; the first rule one of a sample's frames matches wins.
 KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("adds", ADD),
     ("pages", re.compile(r"^show_list \(.*scorer/web/lists/")),
-    ("polls answered 304 in front of the app", re.compile(r"^AnswerNotModified\._tag \(")),
-    ("polls answered by the app", re.compile(r"^changes \(.*scorer/web/lists/")),
+    ("polls", re.compile(r"^changes \(.*scorer/web/lists/")),
     ("other views", re.compile(r"^Flask\.dispatch_request \(")),
     ("the server, Flask and the middleware around the views", re.compile(r"^ThreadWorker\.handle \(")),
 ]

@@ -6,9 +6,10 @@ Prints the median latency of a hello-world Flask app (the floor) and of the
 app's heavy paths, each as a multiple of the floor, against their budgets
 (a group's season of 50 lists of 40 deals against the 40-deal list page's
 budget) and the goals for long lists: the list page as cheap at 1000 deals
-as at 40, in time and bytes; the list JSON of 1000 deals and its 304; the
-bytes a phone receives for a 40-deal list page with its assets; and the
-engine's time for 1,000 deals. Loopback only; the servers stop by
+as at 40, in time and bytes; the list JSON of 1000 deals (plain, Brotli,
+gzip) and its 304, each with its bytes as sent and the server's CPU a
+request; the bytes a phone receives for a 40-deal list page with its
+assets; and the engine's time for 1,000 deals. Loopback only; the servers stop by
 themselves. Figures, not assertions.
 """
 
@@ -141,6 +142,12 @@ def page_bytes(client: Client, path: str) -> tuple[int, list[str]]:
     return total, [f.decode() for f in foreign]
 
 
+def sent_bytes(client: Client, path: str, headers: dict[str, str] | None) -> tuple[int, int]:
+    """The body's bytes and the header lines' bytes of one answer, as sent."""
+    _, body, answer = client.request("GET", path, headers=headers)
+    return len(body), sum(len(name) + len(value) + 4 for name, value in answer.items())
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -165,12 +172,20 @@ def main() -> None:
             "list page, 1000 deals": ("GET", large["url"], None),
             "list JSON, 1000 deals": ("GET", f"/api/lists/{large['id']}", None),
             "list JSON, 1000, br/gzip": ("GET", f"/api/lists/{large['id']}", compressed),
+            "list JSON, 1000, gzip": ("GET", f"/api/lists/{large['id']}", {"Accept-Encoding": "gzip"}),
             "list JSON, 304": ("GET", f"/api/lists/{large['id']}", {"If-None-Match": answer["etag"]}),
             "group page, 50 x 40 deals": ("GET", group["url"], None),
         }
         # Each figure with the floor timed in turn with it (its own moment's floor).
-        timed = {name: against_floor(client, base, method, path, n, None, headers)
-                 for name, (method, path, headers) in paths.items()}
+        timed: dict[str, tuple[float, float]] = {}
+        #: The server's CPU a request (its workers', from /proc): what the load does not move much.
+        cpu: dict[str, float] = {}
+        for name, (method, path, headers) in paths.items():
+            before = server.cpu_seconds()
+            timed[name] = against_floor(client, base, method, path, n, None, headers)
+            cpu[name] = (server.cpu_seconds() - before) / (n + 1)
+        json_sizes = {name: sent_bytes(client, path, headers) for name, (_m, path, headers) in paths.items()
+                      if name.startswith("list JSON")}
         page_sizes = {deals: len(client.request("GET", made["url"], headers=compressed)[1])
                       for deals, made in ((40, small), (1000, large))}
         # The two pages' times compared request by request: the load's drift between two
@@ -195,6 +210,10 @@ def main() -> None:
         if name in GOALS:
             verdict = f"  (goal {GOALS[name]} x: {'met' if ratio <= GOALS[name] else 'MISSED'})"
         print(f"  {name:26} {seconds * 1e3:8.2f} ms = {ratio:6.1f} x floor{verdict}")
+        if name in json_sizes:
+            body, head = json_sizes[name]
+            print(f"  {'':26} {body:8,} bytes of body, {head:,} of headers; "
+                  f"server CPU {cpu[name] * 1e3:.2f} ms a request")
     growth = page_times[1000] / page_times[40]
     size_growth = page_sizes[1000] / page_sizes[40]
     print(f"  {'list page 1000 / 40, time':26} {growth:8.2f} x  ({page_times[1000] * 1e3:.2f} / "

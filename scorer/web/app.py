@@ -18,7 +18,7 @@ from werkzeug.exceptions import Conflict as HTTPConflict
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorer.web import access, commands, security, services, shipped, undo
+from scorer.web import access, commands, compressed, security, services, shipped, undo
 from scorer.web.api import routes as api
 from scorer.web.api import tournament_night as tournament_night_api
 from scorer.web.api import tournament_people as tournament_people_api
@@ -116,6 +116,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PROXY_COUNT=0,
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
+        #: A body its view names (the list JSON, by revision) is compressed once per coding.
+        COMPRESS_CACHE_KEY=compressed.cache_key,
+        COMPRESS_CACHE_BACKEND=compressed.Kept,
         COMPRESS_MIMETYPES=[
             "text/html", "text/css", "text/csv", "application/javascript",
             "text/javascript", "application/json", "image/svg+xml",

@@ -257,7 +257,7 @@ def test_the_list_json_is_compressed_once_per_revision_and_its_tag_names_the_cod
     zipped = client.get(f"/api/lists/{made['id']}", headers={"Accept-Encoding": "gzip"})
     assert zipped.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped.headers["Vary"]
     assert replays == [made["id"]]
-    # Either tag names the revision: a 304 from the lookup of the revision alone.
+    # Either tag names the revision: a 304, nothing replayed.
     again = client.get(f"/api/lists/{made['id']}", headers={"If-None-Match": packed.headers["ETag"]})
     assert again.status_code == 304 and replays == [made["id"]]
     client.post(f"/api/lists/{made['id']}/deals", json=SOLO, headers={"X-Edit-Key": made["edit_key"]})
@@ -267,8 +267,8 @@ def test_the_list_json_is_compressed_once_per_revision_and_its_tag_names_the_cod
     assert len(json.loads(brotli.decompress(fresh.get_data()))["deals"]) == 61
 
 
-def test_a_304_is_answered_from_the_revision_before_the_app_with_the_apps_headers(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+def test_a_304_is_answered_by_the_view_from_the_list_it_looks_up_with_the_apps_headers(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, replays: list[str],
 ) -> None:
     made = create(client, [SAUSPIEL])
     paths = (f"/api/lists/{made['id']}", f"/l/{made['id']}/changes")
@@ -276,15 +276,17 @@ def test_a_304_is_answered_from_the_revision_before_the_app_with_the_apps_header
     looked_up: list[str] = []
     original = services.get_list
     monkeypatch.setattr(services, "get_list", lambda list_id: looked_up.append(list_id) or original(list_id))
+    replays.clear()
     for path, tag in zip(paths, tags):
         for asked in (tag, f'W/{tag}', f'"other", {tag}', "*"):
             answer = client.get(path, headers={"If-None-Match": asked})
             assert answer.status_code == 304 and answer.get_data() == b"", (path, asked)
             assert answer.headers["ETag"] == f'"{made["id"]}-1"'
             assert answer.headers["Cache-Control"] == "no-cache"
+            assert "Accept-Encoding" in answer.headers["Vary"]
             assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'")
-    assert looked_up == []
-    # Anything else goes on to the app: another tag, another list, no list.
+    # The view's own lookup of the list, once a request, and nothing replayed.
+    assert looked_up == [made["id"]] * 8 and replays == []
+    # Another tag is answered in full; no list is a 404 whatever the client holds.
     assert client.get(paths[0], headers={"If-None-Match": '"other"'}).status_code == 200
     assert client.get("/api/lists/" + "A" * 22, headers={"If-None-Match": "*"}).status_code == 404
-    assert looked_up == [made["id"], "A" * 22]

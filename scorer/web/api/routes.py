@@ -8,22 +8,19 @@ from datetime import date
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Flask, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import i18n, services
 from scorer.web.api import list_read
-from scorer.web.conditional import answer_not_modified, if_match_tags
+from scorer.web.conditional import if_match_tags
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 from scorer.web.services.table_scope import TableNotAllowed, Work
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-# A repeated read of a list that did not change is answered before Flask (conditional.py).
-# Flask names a blueprint's app by its base class (flask.sansio.App); this one is a Flask app.
-bp.record_once(lambda state: answer_not_modified(cast(Flask, state.app)))
 
 F = TypeVar("F", bound=Callable[..., Any])
 
