@@ -15,6 +15,7 @@ from collections.abc import Callable
 from flask import Response, make_response, request
 from flask.typing import ResponseReturnValue
 
+from scorer.web import services
 from scorer.web.models import ScoreListRow
 
 #: The codings Flask-Compress can append to a strong tag (``f"{tag}:{coding}"``).
@@ -61,3 +62,17 @@ def tagged(tag: str, body: Callable[[], ResponseReturnValue]) -> Response:
 def unless_unchanged(row: ScoreListRow, body: Callable[[], ResponseReturnValue]) -> Response:
     """Answer ``body()`` tagged by the list's revision, or an empty 304 when the client has it."""
     return tagged(row.etag, body)
+
+
+def list_unless_unchanged(list_id: str, answer: Callable[[ScoreListRow], Response]) -> Response:
+    """A list's ``answer(row)``, or its 304 from the list's revision alone while the client has it.
+
+    A phone asks every few seconds whether its list changed: the question is
+    answered from the revision, and the row is read whole only for an answer.
+    A tournament table's tag says more than the revision (``list_read``), so
+    its answer decides the 304 itself.
+    """
+    tag, at_table = services.list_tag(list_id)
+    if not at_table and unchanged_for_client(tag):
+        return tagged(tag, Response)
+    return answer(services.get_list(list_id))

@@ -31,6 +31,11 @@ def now() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+def list_etag(list_id: str, revision: int) -> str:
+    """A list's entity tag at a revision."""
+    return f"{list_id}-{revision}"
+
+
 class ScoreListRow(Model):
     """A list: players, its own copy of the rules, and how it ends."""
 
@@ -82,7 +87,7 @@ class ScoreListRow(Model):
     @property
     def etag(self) -> str:
         """The list's entity tag: changes with every change to the list."""
-        return f"{self.id}-{self.revision}"
+        return list_etag(self.id, self.revision)
 
     deals: so.WriteOnlyMapped[DealRow] = so.relationship(
         back_populates="score_list", cascade="all, delete-orphan", passive_deletes=True

@@ -15,7 +15,7 @@ from scorer.engine import ScoringError
 from scorer.engine.document import no_duplicate_keys
 from scorer.web import i18n, services
 from scorer.web.api import list_read
-from scorer.web.conditional import if_match_tags
+from scorer.web.conditional import if_match_tags, list_unless_unchanged
 from scorer.web.limits import limit_list_creation
 from scorer.web.services import Conflict, NotAllowed, NotFound
 from scorer.web.services.table_scope import TableNotAllowed, Work
@@ -145,7 +145,7 @@ def read_list(list_id: str) -> Any:
 
     Answers 304 to a client that already has this revision (If-None-Match).
     """
-    return list_read.answer(services.get_list(list_id))
+    return list_unless_unchanged(list_id, list_read.answer)
 
 
 @bp.post("/lists/<list_id>/deals")

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 
 from scorer.engine import FAMILIES, ScoringError
 from scorer.web import access, i18n, services
-from scorer.web.conditional import unless_unchanged
+from scorer.web.conditional import list_unless_unchanged, unless_unchanged
 from scorer.web.i18n import LANGUAGES, select_locale
 from scorer.web.limits import limit_list_creation
 from scorer.web.lists import page
@@ -206,8 +206,7 @@ def show_list(list_id: str) -> Any:
 @bp.get("/l/<list_id>/changes")
 def changes(list_id: str) -> Any:
     """The list's revision, for pages that follow it: 304 while nothing changed."""
-    row = services.get_list(list_id)
-    return unless_unchanged(row, lambda: jsonify(revision=row.revision))
+    return list_unless_unchanged(list_id, lambda row: unless_unchanged(row, lambda: jsonify(revision=row.revision)))
 
 
 @bp.post("/l/<list_id>/deals/<int:deal_id>/restore")

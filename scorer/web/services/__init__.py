@@ -37,7 +37,7 @@ from scorer.web.services.keys import (
 )
 from scorer.web.services.lists import (
     END_KINDS, create_list, deal_counts, delete_list, finish, get_list,
-    is_list_id, kept_deals, known_players, list_to_change, recent_lists, reopen,
+    is_list_id, kept_deals, known_players, list_tag, list_to_change, recent_lists, reopen,
 )
 from scorer.web.services.saved_presets import (
     checked_preset, delete_preset, get_preset, presets, save_preset,
@@ -58,7 +58,7 @@ __all__ = [
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_preset", "deleted_deals", "restorable", "engine_list",
-    "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows",
+    "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows", "list_tag",
     "key_from_token", "key_matches", "known_players", "list_state", "list_to_change", "next_deal", "number_of",
     "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_preset",

@@ -16,7 +16,7 @@ from scorer.engine import FAMILIES, N_, ScoringError, load_list
 from scorer.engine.errors import shown
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
-from scorer.web.models import ChangeKeyRow, DealRow, RetiredListRow, ScoreListRow, now
+from scorer.web.models import ChangeKeyRow, DealRow, RetiredListRow, ScoreListRow, list_etag, now
 from scorer.web.services.base import NotFound, _lock, lock_list, transaction
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.table_scope import Work, admit
@@ -85,6 +85,20 @@ def get_list(list_id: str) -> ScoreListRow:
     if row is None:
         raise NotFound("no such list")
     return row
+
+
+def list_tag(list_id: str) -> tuple[str, bool]:
+    """The list's entity tag, and whether it is a tournament table's, read without the rest of its row.
+
+    Enough to tell a phone that polls that its copy is current: the whole row,
+    its rules and its kept end, is read only when the answer is sent.
+    """
+    found = db.session.execute(
+        sa.select(ScoreListRow.revision, ScoreListRow.tournament_id).where(ScoreListRow.id == list_id)
+    ).first() if is_list_id(list_id) else None
+    if found is None:
+        raise NotFound("no such list")
+    return list_etag(list_id, found.revision), found.tournament_id is not None
 
 
 def kept_deals(row: ScoreListRow) -> tuple[DealRow, ...]:
