@@ -182,3 +182,31 @@ def test_a_refused_rule_comes_back_in_its_open_group_and_axe_finds_nothing(small
     assert small_targets(page) == []
     assert axe_violations(page) == []
     small_phone.screenshot(f"settings-page-rules-error-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_house_rules_page_settles_the_whole_list_in_dollars(small_phone: Phone, lang: str) -> None:
+    small_phone.context.add_init_script(path=str(AXE))
+    list_id = create_list_by_api(small_phone, {**LISTS["bavarian"], "deals": [FIRST, FIRST]})
+    page = speak(small_phone, lang, f"/l/{list_id}/settle")
+    expect(page.locator("main")).to_contain_text("€")
+    page = speak(small_phone, lang, f"/l/{list_id}/settings/rules")
+    form = page.locator('form[action$="/settings/currency"]')
+    select = form.get_by_label({"en": "Settle the whole list in", "de": "Die ganze Liste abrechnen in"}[lang])
+    expect(select).to_have_value("EUR")
+    expect(form).to_contain_text({"en": "Every deal, those played too", "de": "Jedes Spiel, auch die gespielten"}[lang])
+    check_page(small_phone, f"rules-currency-{lang}")
+    select.select_option("USD")
+    small_phone.screenshot(f"settings-page-rules-currency-{lang}")
+    with page.expect_navigation():
+        form.locator("button[type=submit]").tap()
+    assert page.url.endswith(f"/l/{list_id}")
+    expect(page.locator("main")).to_contain_text(
+        {"en": "The whole list now settles in: Dollar ($).", "de": "Die ganze Liste rechnet jetzt ab in: Dollar ($)."}[lang])
+    page = speak(small_phone, lang, f"/l/{list_id}/settle")
+    expect(page.locator("main")).to_contain_text("$")
+    expect(page.locator("main")).not_to_contain_text("€")
+    small_phone.screenshot(f"settings-page-settled-in-dollars-{lang}")
+    # Both deals stay, and no change waits for the next deal: the currency is the whole list's.
+    stored = page.request.get(f"{small_phone.base_url}/api/lists/{list_id}").json()
+    assert stored["currency"] == "USD" and len(stored["deals"]) == 2 and "changes" not in stored
