@@ -144,6 +144,14 @@ def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change
     expect(page.locator("[data-waiting-list]")).to_contain_text(
         {"en": "It counts from deal 2.", "de": "Sie gilt ab Spiel 2."}[lang])
     assert axe_violations(page) == []
+    # The currency settles the whole list: it is sent at once, so without reception it says so and waits nowhere.
+    expect(page.locator("[data-waiting-list]")).to_contain_text(
+        {"en": "Changing the currency needs reception.", "de": "Die Währung zu ändern braucht Empfang."}[lang])
+    page.locator('form[action$="/settings/currency"] select').select_option("USD")
+    page.locator('form[action$="/settings/currency"] button[type=submit]').tap()
+    expect(banner(page)).to_contain_text({"en": "That needs reception.", "de": "Dafür braucht es Empfang."}[lang])
+    assert page.url.endswith(f"/l/{list_id}/settings/rules")
+    assert waiting_in_store(page) == 0
     page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
     page.locator('input[name="change-tariff_solo"]').fill("60")
     with page.expect_navigation():
@@ -163,6 +171,7 @@ def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change
     document = stored_list(live_server, list_id)
     assert same_deals(document["deals"], [FIRST])
     assert document["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
+    assert "currency" not in document  # still euros
     assert len(stored_deals(live_server, list_id)) == 1
 
 
