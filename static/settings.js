@@ -11,7 +11,8 @@
 // Without a network (navigator.onLine says so, or the page is the copy the service
 // worker kept, sw.js: <html data-kept>) the change waits in the same queue even with
 // nothing before it, and goes when reception returns; the page says so. The other
-// forms (a rename) need the server: offline they say so rather than fail.
+// forms (a rename, the list's currency) need the server: offline they say so rather than fail.
+// The currency settles the whole list, so it never waits behind deals: it is sent at once.
 // It reads the store and never makes it: a phone that never kept a deal has none
 // (offline.js makes it on the list's page, which a phone opens before this one).
 "use strict";
@@ -66,7 +67,7 @@
     let text = count ? fill(count === 1 ? note.dataset.textOne : note.dataset.textMany,
       { count: count, number: number }) : "";
     if (waiting.some(isChange)) text = (text + " " + note.dataset.textChange).trim();
-    if (count) text += " " + note.dataset.textRename; // a rename is never queued: the deals still name the old name
+    if (count) text += " " + note.dataset.textRename; // what is sent at once (a rename, the currency) is never queued
     note.textContent = text;
     note.hidden = false;
     if (form) {
@@ -83,7 +84,7 @@
     banner.hidden = false;
   }
 
-  // Offline, a form other than the change (a rename) and a link to a page the phone does not keep need the server.
+  // Offline, a form other than the change (a rename, the currency) and a link to a page the phone does not keep need the server.
   document.addEventListener("submit", function (event) {
     if (event.target === form || !offline()) return;
     event.preventDefault();

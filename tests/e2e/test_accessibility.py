@@ -178,6 +178,16 @@ VISITS = [
                   fill={'input[name="change-tariff_solo"]': "-5"})),
     Visit("settings-error", "/l/{german}/settings",
           refused('form[action$="/settings/change"]', fill={'input[name="change-player_4"]': ""})),
+    # A list's money: a list in dollars (its totals in money beside the points), one in points
+    # only (no money anywhere, its print page too), the rules page with the currency select
+    # chosen at points, and a group whose lists settle in euros and in dollars.
+    Visit("list-dollars", "/l/{dollars}"),
+    Visit("settle-dollars", "/l/{dollars}/settle"),
+    Visit("settings-rules-dollars", "/l/{dollars}/settings/rules"),
+    Visit("settle-points", "/l/{points}/settle"),
+    Visit("print-points", "/l/{points}/print"),
+    Visit("settings-rules-points", "/l/{points}/settings/rules"),
+    Visit("group-mixed-currencies", "/g/{mixed}"),
     Visit("group-new-errors", "/groups/new", send_empty),
     Visit("group-editor", "/g/{group}", screenshot=True),
     Visit("group-watcher", "/g/{watched_group}"),
@@ -318,6 +328,7 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
                   {"game": "wenz", "declarer": "Bene", "points": 40}] * 23,
     })["id"]
     ids["sheepshead"] = _create(phone, {"rules": {"preset": "sheepshead"}, "players": FIVE})["id"]
+    ids.update(_money_lists(phone))
     # A Stammtisch of five with three lists (one finished), and a group only watched.
     made = phone.page.request.post(phone.base_url + "/api/groups",
                                    data={"name": "Stammtisch beim Wirt am Eck", "players": FIVE})
@@ -361,6 +372,39 @@ def content(a11y_phone: Phone, live_server: LiveServer) -> dict[str, str]:
     drawn = phone.page.request.post(f"{phone.base_url}/api/tournaments/{ids['sheet_tournament']}/rounds",
                                     headers={"X-Edit-Key": ids["sheet_tournament_key"]})
     assert drawn.status == 201, drawn.text()
+    return ids
+
+
+def _money_lists(phone: Phone) -> dict[str, str]:
+    """A Wisconsin list in dollars, a Bavarian one in points only, a group with a list in euros and one in dollars."""
+    ids = {
+        "dollars": _create(phone, {
+            "title": "Friday sheepshead", "currency": "USD", "rules": {"preset": "sheepshead"}, "players": FIVE,
+            "deals": [{"game": "pick", "declarer": "Annemarie", "partner": "Christoph", "points": 72},
+                      {"game": "pick", "declarer": "Benedikt", "partner": "Dorothea", "points": 95},
+                      {"game": "leaster", "points": {"Annemarie": 0, "Benedikt": 10, "Christoph": 20,
+                                                     "Dorothea": 30, "Emmeran": 60}}],
+        })["id"],
+        "points": _create(phone, {
+            "title": "Nur um die Ehre", "currency": "points", "rules": {"preset": "bavarian"}, "players": FOUR,
+            "deals": [{"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72},
+                      {"game": "solo", "declarer": "Bene", "points": 80, "laufende": 3}],
+        })["id"],
+    }
+    made = phone.page.request.post(phone.base_url + "/api/groups",
+                                   data={"name": "Stammtisch in Wisconsin", "players": FOUR})
+    assert made.status == 201, made.text()
+    group = dict(made.json())
+    for currency in ("EUR", "USD"):
+        started = phone.page.request.post(
+            f"{phone.base_url}/api/groups/{group['id']}/lists",
+            data={"currency": currency, "rules": {"preset": "bavarian"}, "players": FOUR, "deals": [
+                {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}]},
+            headers={"X-Edit-Key": group["edit_key"]},
+        )
+        assert started.status == 201, started.text()
+    phone.open(group["edit_url"])
+    ids["mixed"] = group["id"]
     return ids
 
 

@@ -144,6 +144,14 @@ def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change
     expect(page.locator("[data-waiting-list]")).to_contain_text(
         {"en": "It counts from deal 2.", "de": "Sie gilt ab Spiel 2."}[lang])
     assert axe_violations(page) == []
+    # The currency settles the whole list: it is sent at once, so without reception it says so and waits nowhere.
+    expect(page.locator("[data-waiting-list]")).to_contain_text(
+        {"en": "Changing the currency needs reception.", "de": "Die Währung zu ändern braucht Empfang."}[lang])
+    page.locator('form[action$="/settings/currency"] select').select_option("USD")
+    page.locator('form[action$="/settings/currency"] button[type=submit]').tap()
+    expect(banner(page)).to_contain_text({"en": "That needs reception.", "de": "Dafür braucht es Empfang."}[lang])
+    assert page.url.endswith(f"/l/{list_id}/settings/rules")
+    assert waiting_in_store(page) == 0
     page.locator('details:has(input[name="change-tariff_solo"]) summary').tap()
     page.locator('input[name="change-tariff_solo"]').fill("60")
     with page.expect_navigation():
@@ -163,6 +171,7 @@ def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change
     document = stored_list(live_server, list_id)
     assert same_deals(document["deals"], [FIRST])
     assert document["changes"] == [{"from": 2, "rules": {"tariffs": {"solo": 60}}}]
+    assert "currency" not in document  # still euros
     assert len(stored_deals(live_server, list_id)) == 1
 
 
@@ -182,3 +191,31 @@ def test_a_refused_rule_comes_back_in_its_open_group_and_axe_finds_nothing(small
     assert small_targets(page) == []
     assert axe_violations(page) == []
     small_phone.screenshot(f"settings-page-rules-error-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_house_rules_page_settles_the_whole_list_in_dollars(small_phone: Phone, lang: str) -> None:
+    small_phone.context.add_init_script(path=str(AXE))
+    list_id = create_list_by_api(small_phone, {**LISTS["bavarian"], "deals": [FIRST, FIRST]})
+    page = speak(small_phone, lang, f"/l/{list_id}/settle")
+    expect(page.locator("main")).to_contain_text("€")
+    page = speak(small_phone, lang, f"/l/{list_id}/settings/rules")
+    form = page.locator('form[action$="/settings/currency"]')
+    select = form.get_by_label({"en": "Settle the whole list in", "de": "Die ganze Liste abrechnen in"}[lang])
+    expect(select).to_have_value("EUR")
+    expect(form).to_contain_text({"en": "Every deal, those played too", "de": "Jedes Spiel, auch die gespielten"}[lang])
+    check_page(small_phone, f"rules-currency-{lang}")
+    select.select_option("USD")
+    small_phone.screenshot(f"settings-page-rules-currency-{lang}")
+    with page.expect_navigation():
+        form.locator("button[type=submit]").tap()
+    assert page.url.endswith(f"/l/{list_id}")
+    expect(page.locator("main")).to_contain_text(
+        {"en": "The whole list now settles in: Dollar ($).", "de": "Die ganze Liste rechnet jetzt ab in: Dollar ($)."}[lang])
+    page = speak(small_phone, lang, f"/l/{list_id}/settle")
+    expect(page.locator("main")).to_contain_text("$")
+    expect(page.locator("main")).not_to_contain_text("€")
+    small_phone.screenshot(f"settings-page-settled-in-dollars-{lang}")
+    # Both deals stay, and no change waits for the next deal: the currency is the whole list's.
+    stored = page.request.get(f"{small_phone.base_url}/api/lists/{list_id}").json()
+    assert stored["currency"] == "USD" and len(stored["deals"]) == 2 and "changes" not in stored

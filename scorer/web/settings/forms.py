@@ -16,6 +16,8 @@ from scorer.engine.values import MAX_NAME
 from scorer.web.labels import always_played, game_label, tariff_label
 from scorer.web.lists.family_form import new_list_form
 from scorer.web.lists.forms import SECTION_TITLES, NewListBase, amount_keys, choice
+from scorer.web.lists.money import currency_choices
+from scorer.web.models import ScoreListRow
 
 
 class RenameForm(FlaskForm):
@@ -32,6 +34,22 @@ def rename_form(everyone: tuple[str, ...], **kwargs: Any) -> RenameForm:
     """The rename form, offering everyone who played in the list."""
     form = RenameForm(**kwargs)
     form.old.choices = [choice(who, who) for who in everyone]
+    return form
+
+
+class CurrencyForm(FlaskForm):
+    """Settle the whole list in another currency, or in points only."""
+
+    # Any code is taken to the service, which refuses one it does not know with its reason.
+    currency = SelectField(_l("Settle the whole list in"), validate_choice=False)
+
+
+def currency_form(row: ScoreListRow, **kwargs: Any) -> CurrencyForm:
+    """The currency form, the list's own currency chosen."""
+    form = CurrencyForm(**kwargs)
+    form.currency.choices = [choice(code, label) for code, label in currency_choices()]
+    if not form.is_submitted():
+        form.currency.data = row.currency
     return form
 
 
@@ -109,13 +127,16 @@ def _wrong(row: Any) -> bool:
     return any(f.errors for f in fields) or any(_wrong(sub) for sub in row.rows)
 
 
-def rule_groups(form: NewListBase, rules: RuleSet) -> list[tuple[str, list[Any], list[tuple[str, str]], bool]]:
+def rule_groups(
+    form: NewListBase, rules: RuleSet, *, money: bool = True,
+) -> list[tuple[str, list[Any], list[tuple[str, str]], bool]]:
     """The rules page's groups in table order: (title, form rows, the rules in force in words, open).
 
-    A group whose field was refused opens, so the reason is seen.
+    A group whose field was refused opens, so the reason is seen; ``money``
+    as :func:`rule_rows` takes it.
     """
     fields = {name: rows for name, _title, _folded, rows in form.sections()}
-    words = {name: rows for name, _title, rows in rule_rows(rules)}
+    words = {name: rows for name, _title, rows in rule_rows(rules, money=money)}
     return [
         (str(SECTION_TITLES.get(name, name)), fields.get(name, []), words.get(name, []),
          any(_wrong(row) for row in fields.get(name, [])))
@@ -144,13 +165,21 @@ def _value_words(option: Option, value: Any) -> str:
     return str(value)
 
 
-def rule_rows(rules: RuleSet) -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """The rules in force by section, in table order: (name, title, [(what, value in words)])."""
+#: The rule that says what a point is worth in money.
+POINT_VALUE = "point_value"
+
+
+def rule_rows(rules: RuleSet, *, money: bool = True) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The rules in force by section, in table order: (name, title, [(what, value in words)]).
+
+    ``money``: whether the list settles in money; a list in points only (or a
+    tournament's table) has no worth of a point to show.
+    """
     family = rules.family
     values = rules.to_dict()
     sections: dict[str, list[tuple[str, str]]] = {}
     for option in family.options:
-        if option.section == "hidden":
+        if option.section == "hidden" or (option.key == POINT_VALUE and not money):
             continue
         rows = sections.setdefault(option.section, [])
         value = values[option.key]

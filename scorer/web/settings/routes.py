@@ -1,7 +1,9 @@
 """The list's settings, as two pages: the players (seats, who deals next, a rename) and the house rules.
 
 Each page has its own form and button, and each change sends only its part:
-the seats keep the rules in force, the rules keep the seats in force.
+the seats keep the rules in force, the rules keep the seats in force. The
+rules page also holds the list's currency, in a form of its own: it settles
+the whole list, not a deal on.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from flask_babel import gettext as _
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.labels import family_description
+from scorer.web.lists.money import CURRENCY_LABELS, money_currency
+from scorer.web.services.lists import change_currency
 from scorer.web.settings.forms import (
-    change_form, chosen_dealer, rename_form, rule_fields, rule_groups, rule_rows, rules_sent, keep_the_seating,
-    seats_valid,
+    CurrencyForm, change_form, chosen_dealer, currency_form, rename_form, rule_fields, rule_groups, rule_rows,
+    rules_sent, keep_the_seating, seats_valid,
 )
 
 bp = Blueprint("settings", __name__)
@@ -32,16 +36,19 @@ def _forms(state: services.ListState) -> tuple[Any, Any]:
     return rename, change
 
 
-def _page(state: services.ListState, rename: Any, change: Any, *, rules_page: bool) -> Any:
+def _page(state: services.ListState, rename: Any, change: Any, *, rules_page: bool,
+          currency: CurrencyForm | None = None) -> Any:
     row, result = state.row, state.result
     common = dict(
         row=row, state=state, result=result, change=change, next_number=len(result.deals) + 1,
         rule_fields=rule_fields(change),
     )
     if rules_page:
+        money = money_currency(row) is not None
         return render_template(
-            "settings/rules.html", **common, groups=rule_groups(change, result.rules),
-            rule_rows=rule_rows(result.rules), family_description=family_description(row.family_name),
+            "settings/rules.html", **common, groups=rule_groups(change, result.rules, money=money),
+            rule_rows=rule_rows(result.rules, money=money), family_description=family_description(row.family_name),
+            currency=currency or currency_form(row, prefix="currency"),
         )
     return render_template("settings/players.html", **common, rename=rename, changes=state.score_list.changes)
 
@@ -137,3 +144,23 @@ def change(list_id: str) -> Any:
 def change_rules(list_id: str) -> Any:
     """Play under these house rules from the next deal on, in the seats in force."""
     return _send(access.editable_list(list_id), "rules", _rules, "lists.show_list")
+
+
+@bp.post("/l/<list_id>/settings/currency")
+def currency(list_id: str) -> Any:
+    """Settle the whole list in another currency, or in points only: every deal, not from the next one on."""
+    row = access.editable_list(list_id)
+    state = services.list_state(row)
+    form = currency_form(row, prefix="currency")
+    if state.finished:
+        flash(_("This list is finished. Reopen it to change it."), "error")
+        return redirect(url_for("settings.rules", list_id=row.id))
+    if form.validate_on_submit():
+        try:
+            change_currency(row, form.currency.data)
+        except ScoringError as error:
+            form.currency.errors = [*form.currency.errors, i18n.reason(error)]
+        else:
+            flash(_("The whole list now settles in: %(currency)s.", currency=CURRENCY_LABELS[row.currency]))
+            return redirect(url_for("lists.show_list", list_id=row.id))
+    return _page(services.list_state(row), *_forms(state), rules_page=True, currency=form)
