@@ -363,6 +363,22 @@ def test_a_season_in_different_currencies_adds_up_points_only(client: FlaskClien
     assert "+240" in table  # Anna's points over both lists
 
 
+@pytest.mark.parametrize(("currencies", "said"), [(("USD", "USD"), "USD"), (("EUR", "USD"), None), (("points",), None)])
+def test_the_api_says_the_season_s_currency(
+    client: FlaskClient, currencies: tuple[str, ...], said: str | None,
+) -> None:
+    made = client.post("/api/groups", json={"name": "Stammtisch", "players": FOUR}).get_json()
+    for currency in currencies:
+        body = {"rules": {"preset": "bavarian", "point_value": 10}, "players": FOUR, "deals": [SOLO],
+                "currency": currency}
+        client.post(f"/api/groups/{made['id']}/lists", json=body, headers={"X-Edit-Key": made["edit_key"]})
+    season = client.get(f"/api/groups/{made['id']}").get_json()["season"]
+    assert season["currency"] == said
+    anna = next(s for s in season["standings"] if s["player"] == "Anna")
+    assert anna["units"] == 120 * len(currencies)
+    assert anna["money"] == (1200 * len(currencies) if said else 0)
+
+
 # -- changed later ------------------------------------------------------------------------------
 
 

@@ -267,7 +267,7 @@ def read_group(group_id: str) -> Any:
         ],
         season={
             "from": start.isoformat(), "to": end.isoformat(),
-            "lists": [row.id for row, _summary in season.lists],
+            "lists": [row.id for row, _summary in season.lists], "currency": season.currency,
             "standings": [
                 {"player": s.player, "lists": s.lists, "units": s.units, "money": s.money,
                  "average": s.average}
