@@ -25,7 +25,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # German translations, compiled from the catalog in the repo.
 MO := scorer/translations/de/LC_MESSAGES/messages.mo
 
-.PHONY: install run test test-sqlite test-postgresql typecheck bench clean messages
+.PHONY: install run test test-sqlite test-postgresql typecheck bench clean messages docs
 
 install: $(STAMP)
 
@@ -77,11 +77,19 @@ $(MO): $(MO:.mo=.po) | $(STAMP)
 	$(BIN)/pybabel compile -d scorer/translations
 
 # After changing user-visible strings: gather them and update the German
-# catalog; then translate what it marks new (tests/web/test_i18n.py checks).
+# catalog, then translate what it leaves empty (tests/web/test_i18n.py says
+# which). scripts/messages writes it the same way every time, so its diff
+# shows only the strings that changed (tests/unit/test_catalog.py checks).
 messages: $(TESTSTAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ \
-	    --project "Schafkopf scorer" -o scorer/translations/messages.pot .
-	$(BIN)/pybabel update --ignore-obsolete -i scorer/translations/messages.pot -d scorer/translations
+	BIN=$(BIN) scripts/messages
+
+# The parts of the docs the scorer writes itself: the house-rules table of
+# docs/rules.md and docs/rules.de.md (between their rules-table marks) and
+# docs/breakdown-examples.md; tests check that the docs hold what it writes.
+docs: $(STAMP)
+	$(BIN)/python -m scorer rules-table --into docs/rules.md
+	$(BIN)/python -m scorer rules-table --lang de --into docs/rules.de.md
+	$(BIN)/python -m scorer breakdown-examples > docs/breakdown-examples.md
 
 # Local settings for `make run`, written once: a random secret key, and session
 # cookies that also travel over plain HTTP on this machine. Production sets
