@@ -494,14 +494,22 @@ def test_sheepshead_seats_four_to_eight(players):
     assert refused.key == "players"
 
 
-@pytest.mark.parametrize(("family", "players", "deal"), [
-    ("sheepshead", FIVE, {"game": "pick", "declarer": "Anna", "partner": "Bene", "points": 50, "schwarz": True}),
-    ("sheepshead3", FIVE[:3], {"game": "pick", "declarer": "Anna", "points": 23, "schwarz": True}),
-])
-def test_a_no_tricker_refused_is_said_in_sheepshead_words(family, players, deal):
+def test_a_no_tricker_refused_is_said_in_sheepshead_words():
+    deal = {"game": "pick", "declarer": "Anna", "partner": "Bene", "points": 50, "schwarz": True}
     with pytest.raises(ScoringError) as refused:
-        score_document({"rules": {"preset": family}, "players": players, "deals": [deal]})
+        score_document({"rules": {"preset": "sheepshead"}, "players": FIVE, "deals": [deal]})
     assert refused.value.key == "schwarz"
     reason = refused.value.reason
     assert "no-tricker" in reason and "picker" in reason and "buried" in reason
     assert "schwarz" not in reason and "put away" not in reason
+
+
+def test_the_classic_three_hand_game_refuses_a_schwarz_in_its_own_words():
+    # Its rules say schwarz ("took every trick") and the widow's two discards, as its deal form does.
+    deal = {"game": "pick", "declarer": "Anna", "points": 23, "schwarz": True}
+    with pytest.raises(ScoringError) as refused:
+        score_document({"rules": {"preset": "sheepshead3"}, "players": FIVE[:3], "deals": [deal]})
+    assert refused.value.key == "schwarz"
+    reason = refused.value.reason
+    assert "schwarz" in reason and "put away" in reason
+    assert "no-tricker" not in reason and "buried" not in reason

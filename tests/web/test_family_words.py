@@ -64,10 +64,8 @@ WORDS: dict[str, frozenset[str]] = {
     r"(re-?)?crack(s|ed)?": frozenset({SHEEPSHEAD}),
     r"blitz\w*": frozenset({SHEEPSHEAD}),
     r"bump": frozenset({SHEEPSHEAD}),
-    # The classic three-hand game's picker too is refused a no-tricker at points where the
-    # picker's side took a trick, with the cards buried: the engine says it in Wisconsin's words.
-    r"no-tricker": frozenset({SHEEPSHEAD, SHEEPSHEAD3}),
-    r"bur(y|ies|ied)|vergr(a|ä)b\w*": frozenset({SHEEPSHEAD, SHEEPSHEAD3}),
+    r"no-tricker": frozenset({SHEEPSHEAD}),
+    r"bur(y|ies|ied)|vergr(a|ä)b\w*": frozenset({SHEEPSHEAD}),
     # The classic three-hand game.
     r"widow|Witwe": frozenset({SHEEPSHEAD3}),
     r"victory points?|Siegpunkte?": frozenset({SHEEPSHEAD3}),

@@ -24,7 +24,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """The picker against two: 2, 4 or 6 victory points each way."""
     assert deal.declarer is not None
     declarer = seated(table, deal.declarer, "declarer")
-    points = side_points(deal, widow=True, picker=True)
+    points = side_points(deal, widow=True)
     schwarz = deal.schwarz
     if rules["schwarz_by"] == "points":
         if schwarz and points not in (0, 120):
