@@ -115,6 +115,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         #: only their word on the client's address is taken. 0: none, use the peer.
         PROXY_COUNT=0,
         COMPRESS_ALGORITHM=["br", "gzip"],
+        #: Static files are sent as streams, which Flask-Compress would compress in br or
+        #: deflate only: a browser over plain http (no Brotli there) gets gzip too.
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
         #: A body its view names (the list JSON, by revision) is compressed once per coding.
         COMPRESS_CACHE_KEY=compressed.cache_key,

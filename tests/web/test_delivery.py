@@ -16,6 +16,17 @@ def test_pages_are_sent_compressed_when_the_phone_accepts_it(client: FlaskClient
     assert gzipped.headers["Content-Encoding"] == "gzip"
 
 
+def test_static_assets_are_sent_compressed_in_each_coding_a_phone_may_take(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    for asset in re.findall(r'"(/static/[\w.]+\.(?:css|js)\?v=[0-9a-f]{12})"', page):
+        plain = client.get(asset).get_data()
+        # A browser over plain http offers no Brotli; some clients offer gzip alone.
+        for offered, coding in (("br, gzip", "br"), ("gzip, deflate", "gzip"), ("gzip", "gzip")):
+            packed = client.get(asset, headers={"Accept-Encoding": offered})
+            assert packed.headers.get("Content-Encoding") == coding, (asset, offered)
+            assert len(packed.get_data()) < len(plain), (asset, offered)
+
+
 def test_static_assets_are_fingerprinted_and_cached_for_a_year(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     links = re.findall(r'(/static/app\.css\?v=[0-9a-f]{12})', page)
