@@ -99,7 +99,7 @@ def _runs_on_postgresql(item: pytest.Item, folder: str) -> bool:
 
 
 def _xdist_group(item: pytest.Item, folder: str) -> str | None:
-    """The worker group a test must share: its module's when it uses a module-wide fixture."""
+    """Name the worker group a test must share: its module's when it uses a module-wide fixture."""
     if folder == "deploy":
         return "deploy"
     info = getattr(item, "_fixtureinfo", None)
