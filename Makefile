@@ -45,29 +45,41 @@ run: $(STAMP) instance/config.py $(MO)
 	$(BIN)/flask --app scorer db upgrade
 	$(BIN)/flask --app scorer run --host $(HOST) --port $(PORT)
 
-# Two passes of pytest side by side, one per core of the CI machine, after the
-# type check; each its own process, databases, ports (all chosen free at the
-# time), browser and temporary folders, so neither waits for the other:
-# - on SQLite files: every test but tests/deploy;
-# - on a throwaway PostgreSQL server (scripts/with-postgres installs and starts
-#   it on loopback): the tests marked `database`, i.e. tests/web, tests/e2e,
-#   tests/deploy and any other test asking for the app (tests/conftest.py
-#   marks them by folder and fixture, so new modules are picked up). The
-#   engine's tests (the rest of tests/unit and tests/golden) touch no database
-#   and run once. The deployed host (tests/deploy: nginx, gunicorn, Redis,
-#   https in Chromium) runs on PostgreSQL only, as a host does.
-# Each pass's output is printed whole when it ends (--output-sync). pytest
-# exits 5 when it collected no tests; make fails on any non-zero exit of
-# either pass (after the other has finished), so an empty pass fails too.
-test: typecheck $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgresql
+# The type check and two passes of pytest side by side, all three at once: the
+# passes mostly wait (on browsers, servers, subprocesses), so the 2 cores of
+# the CI machine are kept busy. Each pass has its own processes, databases,
+# ports (all chosen free at the time), browsers and temporary folders, and
+# runs its tests on $(WORKERS) pytest-xdist workers, so that one test's waiting
+# overlaps another's. What runs where, and why (tests/conftest.py decides it
+# by folder and fixture, so new modules are picked up by themselves):
+# - SQLite: every test but tests/deploy. The engine's tests (tests/unit,
+#   tests/golden) touch no database, and the browser tests (tests/e2e) drive
+#   pages that do not depend on the database under the server: these run
+#   here only.
+# - PostgreSQL (a throwaway server; scripts/with-postgres installs and starts
+#   it on loopback): the tests marked `database`, i.e. tests/web, where the
+#   app's use of the database is proven (adding deals, concurrency,
+#   migrations, constraints), again; any other test asking for the app
+#   (`app`, `client`, ...); and tests/deploy (nginx, gunicorn, Redis, https
+#   in Chromium) only here, as a host runs it.
+# On the workers, tests sharing a module-wide fixture stay on one worker, and
+# tests/deploy, whose host is started once, on one (--dist loadgroup, groups
+# given in tests/conftest.py). Each job's output is printed whole when it ends
+# (--output-sync), a failure's traceback with it, and the slowest tests of
+# each pass. pytest exits 5 when it collected no tests; make fails on any
+# non-zero exit of any job (after the others have finished), so a failing
+# test, a type error or an empty pass fails `make test`.
+WORKERS ?= 3
+XDIST   := -n $(WORKERS) --dist loadgroup --durations=15
+test: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
+	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck test-sqlite test-postgresql
 
 # One pass alone (each also runs without the other).
 test-sqlite: $(TESTSTAMP) $(CHROMIUM) $(MO)
-	$(BIN)/python -m pytest --ignore=tests/deploy $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --ignore=tests/deploy $(XDIST) $(PYTEST_ARGS)
 
 test-postgresql: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
-	scripts/with-postgres $(BIN)/python -m pytest -m database $(PYTEST_ARGS)
+	scripts/with-postgres $(BIN)/python -m pytest -m database $(XDIST) $(PYTEST_ARGS)
 
 # The whole package, strictly (pyproject.toml's [tool.mypy]); a type error fails `make test`.
 typecheck: $(TESTSTAMP)

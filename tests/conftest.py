@@ -8,13 +8,22 @@ limit: a busy machine must not fail a test (speed is the benchmarks' to say).
 
 The browser tests (tests/e2e, tests/deploy) share one Playwright driver.
 
-Which tests touch a database is decided by where they live: everything under
-tests/web, tests/e2e and tests/deploy gets the ``database`` marker, so the
-PostgreSQL pass of `make test` runs ``-m database`` and picks up new modules
-there by itself; so does a test elsewhere that asks for a database fixture
-(``app``, ``client``, ``live_server``, ...). The rest of tests/unit and
-tests/golden checks the engine (tests/unit/test_engine_is_pure.py: it imports
-no web or database module) and runs once, on the SQLite pass.
+Which pass of `make test` runs a test is decided by where it lives and what
+it asks for, so new modules are picked up by themselves. The ``database``
+marker sends a test to the PostgreSQL pass too (``-m database``):
+everything under tests/web and tests/deploy, and any test elsewhere that asks
+for the app on a database (``app``, ``client``, ``created``, ...). The engine's
+tests (the rest of tests/unit and tests/golden: tests/unit/test_engine_is_pure.py
+says they import no web or database module) and the browser tests of
+tests/e2e run once, on SQLite: what a page does in Chromium does not depend on
+the database under the server, and what the server does with it is proven by
+tests/web on both databases and by tests/deploy's browser on PostgreSQL.
+
+Under pytest-xdist (`make test` runs each pass on several workers) a test
+that uses a module- or class-wide fixture (a wheel built once, a Redis
+started once) is kept on one worker with the rest of its module, and
+tests/deploy, whose hosting topology is started once per session, all on one
+worker: ``--dist loadgroup`` with an ``xdist_group`` given here.
 
 Under pytest-xdist each worker process works on a PostgreSQL database of its
 own, made here on TEST_DATABASE_URL's server, so that two workers never reset
@@ -56,16 +65,20 @@ def playwright_session() -> Iterator[Playwright]:
 
 TESTS = Path(__file__).parent
 #: The folders whose tests run the app on a database: on SQLite and again on PostgreSQL.
-DATABASE_FOLDERS = ("web", "e2e", "deploy")
+DATABASE_FOLDERS = ("web", "deploy")
+#: The folder of the browser tests: once, on SQLite, whatever fixtures they ask for.
+BROWSER_FOLDER = "e2e"
 #: Fixtures that give a test a database, wherever it lives (tests/golden's API sample asks for ``app``).
 DATABASE_FIXTURES = {"app", "client", "runner", "created", "live_server", "live_database", "database"}
+#: Fixture scopes that xdist must not start once per worker for one module.
+MODULE_SCOPES = {"module", "class", "package"}
 #: The worker's own database, dropped when the worker ends.
 _worker_database = ExitStack()
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "database: runs the app on a database; given by folder (tests/conftest.py)")
+        "markers", "database: runs on PostgreSQL too; given by folder and fixtures (tests/conftest.py)")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and os.environ.get("TEST_DATABASE_URL"):
         from tests.web.databases import separate_database
@@ -78,9 +91,32 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _worker_database.close()
 
 
+def _runs_on_postgresql(item: pytest.Item, folder: str) -> bool:
+    """Say whether a test belongs to the PostgreSQL pass too (the module's doc says which)."""
+    if folder in DATABASE_FOLDERS:
+        return True
+    return folder != BROWSER_FOLDER and bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def _xdist_group(item: pytest.Item, folder: str) -> str | None:
+    """Name the worker group a test must share: its module's when it uses a module-wide fixture."""
+    if folder == "deploy":
+        return "deploy"
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.values() if info is not None else ()
+    if any(fixture.scope in MODULE_SCOPES for chain in definitions for fixture in chain):
+        return item.nodeid.split("::")[0]
+    return None
+
+
+# First, so that pytest-xdist's own hook sees the groups given here.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests that run the app on a database: by their folder, or the fixtures they ask for."""
+    """Mark the tests that also run on PostgreSQL, and group those that share a module's fixture."""
     for item in items:
         folder = item.path.relative_to(TESTS).parts[0] if item.path.is_relative_to(TESTS) else ""
-        if folder in DATABASE_FOLDERS or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if _runs_on_postgresql(item, folder):
             item.add_marker(pytest.mark.database)
+        group = _xdist_group(item, folder)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -24,8 +24,8 @@ from scorer import create_app
 from tests.web.databases import migrate, separate_database, server_url
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-#: Where the phones' screenshots go, for people to look at; the PostgreSQL pass of
-#: `make test` runs beside the SQLite one and keeps its own.
+#: Where the phones' screenshots go, for people to look at; a run on PostgreSQL
+#: (scripts/with-postgres) beside one on SQLite keeps its own.
 SCREENSHOTS = Path(__file__).parent / "screenshots" / ("postgresql" if os.environ.get("TEST_DATABASE_URL") else "")
 #: A phone: the viewport of a common Android handset, with touch.
 PHONE = {"width": 393, "height": 851}
