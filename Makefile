@@ -69,7 +69,7 @@ run: $(STAMP) instance/config.py $(MO)
 # each pass. pytest exits 5 when it collected no tests; make fails on any
 # non-zero exit of any job (after the others have finished), so a failing
 # test, a type error or an empty pass fails `make test`.
-WORKERS ?= 3
+WORKERS ?= 2
 XDIST   := -n $(WORKERS) --dist loadgroup --durations=15
 test: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
 	$(MAKE) --no-print-directory -j3 --output-sync=target typecheck test-sqlite test-postgresql
