@@ -55,7 +55,7 @@ def test_the_list_shown_after_a_save_behaves_as_a_loaded_list_without_reception(
     assert page.locator("section.totals").count() == 1
     # The settings page is kept with the list (a change made there offline waits on the phone).
     page.get_by_role("link", name="Players and rules").tap()
-    expect(page.get_by_role("heading", name="Players and rules", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="Players", level=1)).to_be_visible()
     assert page.evaluate("document.documentElement.hasAttribute('data-kept')")
 
 

@@ -10,6 +10,7 @@ is new or gone: run `make messages`, then translate what it leaves empty.
 from __future__ import annotations
 
 import difflib
+import re
 import os
 import shutil
 import subprocess
@@ -33,3 +34,14 @@ def test_the_catalog_is_as_make_messages_writes_it(tmp_path: Path) -> None:
     changed = list(difflib.unified_diff(before.splitlines(), after.splitlines(), "in the repository",
                                         "as make messages writes it", lineterm="", n=1))
     assert not changed, "run `make messages` (and translate what it leaves empty):\n" + "\n".join(changed[:40])
+
+
+def test_no_translated_text_hides_inside_an_f_string() -> None:
+    # Babel's extractor reads an f-string as one token: a _("...") inside it is never gathered,
+    # so `make messages` would drop its translation and the page would fall back to English.
+    hidden = re.compile(r"""\bf(["'])[^\n]*?\{[^}\n]*\b(?:_|_l|N_|gettext|ngettext|lazy_gettext)\(\s*["']""")
+    found = [f"{path.relative_to(ROOT)}:{number}"
+             for path in sorted((ROOT / "scorer").rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if hidden.search(line)]
+    assert found == [], "take the translated text out of the f-string: " + ", ".join(found)

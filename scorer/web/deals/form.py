@@ -301,7 +301,7 @@ class DealForm(Offers):
             asked = _("With %(points)s points: did a side take no trick at all? Tap “%(yes)s”, or “%(no)s”.",
                       points=points, yes=self.label(key), no=_(SAID_NO[key]))
             if {"tout", "sie"} & self.fields_for(game):
-                return f"{asked} {_('A Tout or Sie is won only with every trick.')}"
+                return asked + " " + _("A Tout or Sie is won only with every trick.")
             return asked
         return _("Tap “%(yes)s”, or “%(no)s”.", yes=self.label(key), no=_(SAID_NO[key]))
 

@@ -146,7 +146,7 @@ def _list_after_save(row: services.ScoreListRow) -> Any:
     page = list_page(row, after_save=True)
     main = page[page.index("<main>") + len("<main>"):page.rindex("</main>")]
     return jsonify(url=url_for("lists.show_list", list_id=row.id),
-                   title=f"{row.title} · {_('Schafkopf list')}", main=main)
+                   title=row.title + " · " + _("Schafkopf list"), main=main)
 
 
 def _saved(row: services.ScoreListRow, number: int) -> None:
