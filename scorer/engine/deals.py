@@ -249,13 +249,18 @@ KEYS: Mapping[str, Key] = MappingProxyType({key.name: key for key in (
 )})
 
 
-def read_deal(data: Any, number: int, games: Iterable[str], keys: Mapping[str, Key]) -> Deal:
+def read_deal(
+    data: Any, number: int, games: Iterable[str], keys: Mapping[str, Key], *, named: Iterable[str] | None = None,
+) -> Deal:
     """Read one deal of the list file; errors name the deal's number.
 
     ``games`` are every family's games, ``keys`` every key a deal may carry
-    (the shared ones and the families' own).
+    (the shared ones and the families' own). ``named``: the games a refusal
+    offers instead, the list's own family's (by default ``games``), so that
+    a game new to one family changes no other family's refusals.
     """
     games = tuple(games)
+    offered = ", ".join(games if named is None else named)
     known = ("game", *keys, *OUTPUT_KEYS)
     try:
         data = mapping(data, "deal")
@@ -264,11 +269,10 @@ def read_deal(data: Any, number: int, games: Iterable[str], keys: Mapping[str, K
                 raise unknown_key(key, known, "deal")
         game = data.get("game")
         if game is None:
-            raise ScoringError("game", N_("is missing: one of %(games)s"), games=", ".join(games))
+            raise ScoringError("game", N_("is missing: one of %(games)s"), games=offered)
         if not isinstance(game, str) or game not in games:
             raise ScoringError(
-                "game", N_("%(game)s is not a game: one of %(games)s"),
-                game=shown(game), games=", ".join(games),
+                "game", N_("%(game)s is not a game: one of %(games)s"), game=shown(game), games=offered,
             )
         given: dict[str, Any] = {}
         more: dict[str, Any] = {}

@@ -114,7 +114,7 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
         rules=rules,
         players=players,
         first_dealer=first_dealer,
-        deals=tuple(parse_deal(deal, number) for number, deal in enumerate(deals, start=1)),
+        deals=tuple(parse_deal(deal, number, rules.family) for number, deal in enumerate(deals, start=1)),
         changes=parse_changes(document.get("changes"), rules, players, len(deals)),
     )
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorer.engine import FAMILIES, ScoringError, score_document
 from scorer.engine.deal_file import parse_deal
 from scorer.engine.deals import NEUTRAL, Deal
 from scorer.engine.families.base import Carry
@@ -77,3 +78,18 @@ def test_every_shared_key_is_declared_once_with_its_neutral_value() -> None:
     assert set(KEYS) == set(NEUTRAL)
     assert all(KEYS[key].neutral == NEUTRAL[key] for key in NEUTRAL)
     assert list(EVERY_KEY)[: len(KEYS)] == list(KEYS)
+
+
+@pytest.mark.parametrize("family_name", list(FAMILIES))
+def test_a_game_refused_offers_the_games_of_the_list_s_own_family(family_name: str) -> None:
+    family = FAMILIES[family_name]
+    others = {game for name, other in FAMILIES.items() if name != family_name for game in other.games}
+    for deal in ({"game": "skat"}, {"declarer": "Anna"}):
+        document = {"rules": {"preset": family_name}, "players": ["Anna", "Bene", "Chris", "Dora"][:min(family.seats)],
+                    "deals": [deal]}
+        with pytest.raises(ScoringError) as refused:
+            score_document(document)
+        assert refused.value.key == "game"
+        offered = refused.value.reason.split("one of ", 1)[1].split(", ")
+        assert offered == list(family.games)
+        assert not (set(offered) - set(family.games)) and not (others - set(family.games)) & set(offered)

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from scorer.engine import BID_STEP, LOWEST_BID, Family, Game, Key, RuleSet, ScoringError
 from scorer.web.deals.answers import SAID_NO, ZERO_TOOK_TRICK, ZERO_TOOK_TRICK_WORDS, no_field, schwarz_points
 from scorer.web.deals.refused import needed_keys, refused_keys
-from scorer.web.deals.words import SUIT_WORDS, key_label, keys_of
+from scorer.web.deals.words import SUIT_WORDS, key_label
 
 #: Posted values that tick a checkbox.
 _TICKED = frozenset({"1", "on", "y", "yes", "true"})

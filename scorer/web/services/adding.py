@@ -168,7 +168,7 @@ def _scored(
         require_open(row)
         replay = next_deal(row, kept)
         table_scope.refuse_past_end(row, replay.played)
-        deal = parse_deal(data, replay.played + 1)
+        deal = parse_deal(data, replay.played + 1, replay.rules.family)
         return replay, deal, replay.add(deal)
     except (Conflict, NotAllowed, ScoringError):
         repeat = _by_idempotency_key(row, idempotency_key, sent) if end is None and idempotency_key else None

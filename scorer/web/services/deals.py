@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from scorer.engine import DealResult, ListResult, Replay, ScoringError, parse_deal
 from scorer.engine.changes import shift_changes
+from scorer.engine.families import FAMILIES
 from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow, now
 from scorer.web.services import table_scope
@@ -50,7 +51,7 @@ def after_waiting(row: ScoreListRow, waiting: Sequence[Mapping[str, Any]]) -> Re
 
 def score_next(replay: Replay, data: Mapping[str, Any]) -> DealResult:
     """Score a deal as the next of a running replay (keeping nothing in the database)."""
-    return replay.add(parse_deal(data, replay.played + 1))
+    return replay.add(parse_deal(data, replay.played + 1, replay.rules.family))
 
 
 def preview_deal(row: ScoreListRow, data: Mapping[str, Any], *, number: int | None = None) -> DealResult:
@@ -81,7 +82,7 @@ def update_deal(
     require_open(row)
     deal_rows = kept_deals(row)
     target = _numbered(deal_rows, number)
-    deal = parse_deal(data, number)
+    deal = parse_deal(data, number, FAMILIES.get(row.family_name))
     if version is not None and version != target.version:
         if target.data == deal.to_dict():  # the same edit sent again: it is stored
             db.session.rollback()
