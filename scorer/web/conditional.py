@@ -53,7 +53,10 @@ def tagged(tag: str, body: Callable[[], ResponseReturnValue]) -> Response:
     costs nothing while it did not. ``no-cache``: a browser asks every time,
     and gets the 304 while nothing changed.
     """
-    response = Response(status=304) if unchanged_for_client(tag) else make_response(body())
+    return _tagged(tag, Response(status=304) if unchanged_for_client(tag) else make_response(body()))
+
+
+def _tagged(tag: str, response: Response) -> Response:
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -74,5 +77,5 @@ def list_unless_unchanged(list_id: str, answer: Callable[[ScoreListRow], Respons
     """
     tag, at_table = services.list_tag(list_id)
     if not at_table and unchanged_for_client(tag):
-        return tagged(tag, Response)
+        return _tagged(tag, Response(status=304))
     return answer(services.get_list(list_id))

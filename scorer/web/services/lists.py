@@ -13,14 +13,13 @@ from typing import Any, TypeAlias
 import sqlalchemy as sa
 
 from scorer.engine import FAMILIES, N_, ScoringError, load_list
-from scorer.engine.errors import shown
 from scorer.engine.values import MAX_TITLE, plain_text
 from scorer.web.extensions import db
 from scorer.web.models import ChangeKeyRow, DealRow, RetiredListRow, ScoreListRow, list_etag, now
 from scorer.web.services.base import NotFound, _lock, lock_list, transaction
 from scorer.web.services.keys import hash_key, key_from_token, token_digest
 from scorer.web.services.table_scope import Work, admit
-from scorer.web.services.tournament_system import CURRENCIES
+from scorer.web.services.tournament_system import CURRENCIES, checked_currency
 
 
 #: How a list ends: after a number of deals, at a classic-points target
@@ -187,13 +186,7 @@ def _check_ends(
 
 def read_currency(document: Mapping[str, Any]) -> str:
     """The list file's ``currency``: euros when it is left out, one of ``LIST_CURRENCIES``."""
-    currency = document.get("currency")
-    if currency is None:
-        return LIST_CURRENCIES[0]
-    if currency not in LIST_CURRENCIES:
-        raise ScoringError("currency", N_("%(value)s is not a currency the app pays in (%(known)s)"),
-                           value=shown(currency), known=", ".join(LIST_CURRENCIES))
-    return str(currency)
+    return checked_currency(document.get("currency"), LIST_CURRENCIES)
 
 
 def create_list(

@@ -51,17 +51,21 @@ class System:
 
 def read_system(document: Mapping[str, Any]) -> System:
     """Read the keys from a new tournament's document; each may be left out."""
-    currency = document.get("currency")
-    if currency is None:
-        currency = CURRENCIES[0]
-    elif currency not in CURRENCIES:
-        raise ScoringError("currency", N_("%(value)s is not a currency the app pays in (%(known)s)"),
-                           value=shown(currency), known=", ".join(CURRENCIES))
     return System(
         checked_tie_breaks(document.get("tie_breaks")),
         checked_prize_rules(document.get("entry_fee"), document.get("shares"), document.get("prizes")),
-        currency,
+        checked_currency(document.get("currency")),
     )
+
+
+def checked_currency(value: Any, known: Sequence[str] = CURRENCIES) -> str:
+    """A document's ``currency``: the first of ``known`` when left out; any other value refused."""
+    if value is None:
+        return known[0]
+    if value not in known:
+        raise ScoringError("currency", N_("%(value)s is not a currency the app pays in (%(known)s)"),
+                           value=shown(value), known=", ".join(known))
+    return str(value)
 
 
 def system_of(row: TournamentRow) -> System:
