@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
+from flask import current_app
 
 from scorer.engine import Deal, ListResult, ScoreList, parse_deal, parse_rules
 from scorer.engine.changes import parse_changes
@@ -119,7 +120,9 @@ class ByRevision:
     database (``services.base._lock``), so a key read from the database names
     one state of the list in every worker and on every app server sharing the
     database: a kept value is never stale, it is only not asked for again.
-    The oldest values go first once ``kept`` are held.
+    Values are kept apart by app (``_app_scope``): two apps in one process,
+    each with its own database, may both hold a list of the same id and
+    revision. The oldest values go first once ``kept`` are held.
     """
 
     def __init__(self, kept: int) -> None:
@@ -129,23 +132,29 @@ class ByRevision:
 
     def peek(self, key: Hashable) -> Any:
         """The value kept under ``key``, or None."""
-        return self._values.get(key)
+        return self._values.get((_app_scope(), key))
 
     def put(self, key: Hashable, value: Any) -> None:
         """Keep ``value`` under ``key``, letting the oldest go when full."""
+        scoped = (_app_scope(), key)
         with self._lock:
             while len(self._values) >= self.kept:
                 del self._values[next(iter(self._values))]
-            self._values[key] = value
+            self._values[scoped] = value
 
     def get(self, key: Hashable, make: Callable[[], V], *, keep: bool = True) -> V:
         """The value kept under ``key``, made (and kept, if ``keep``) when missing."""
-        value = self._values.get(key)
+        value = self.peek(key)
         if value is None:
             value = make()
             if keep:
                 self.put(key, value)
         return value
+
+
+def _app_scope() -> object:
+    """A token of the current app, alive as long as the app: what keeps caches of two apps apart."""
+    return current_app.extensions.setdefault("scorer.cache_scope", object())
 
 
 def revision_key(row: ScoreListRow) -> tuple[str, int, Any]:
