@@ -144,7 +144,7 @@ class ByRevision:
 
     def get(self, key: Hashable, make: Callable[[], V], *, keep: bool = True) -> V:
         """The value kept under ``key``, made (and kept, if ``keep``) when missing."""
-        value = self.peek(key)
+        value: V | None = self.peek(key)
         if value is None:
             value = make()
             if keep:
