@@ -106,6 +106,8 @@ class Outcome:
     events: frozenset[str] = frozenset()
 
 
+#: A worked example: what happens in English, the same in German, the list file whose last deal it is.
+Example = tuple[str, str, Mapping[str, Any]]
 #: Scores a checked deal at a table, from the carry before it.
 Score = Callable[["RuleSet", Table, Deal, Carry], Outcome]
 #: A rule across deals: takes a game's outcome (and the carry before the deal), returns the final one.
@@ -155,8 +157,12 @@ class Game:
     gated: Mapping[str, Gate | tuple[Gate, ...]] = field(default_factory=lambda: MappingProxyType({}))
     #: What kind of game: partner, solo, all (everybody alone), none (nothing played).
     kind: Literal["partner", "solo", "all", "none"] = "solo"
-    #: The tariff the game's base comes from, if any.
-    tariff: str | None = None
+    #: The units a new list's tariffs give the game, under its own name (None: no tariff of its own).
+    tariff: int | None = None
+    #: Laufende count from this many on in a new list (None: the game counts none).
+    laufende_from: int | None = None
+    #: Whether a new list plays the game (a house game waits until a table switches it on).
+    seed: bool = True
     #: The most Laufende the game can have (its trumps), or 0 when it counts none.
     trumps: int = 0
     #: How the partner is named: called (the holder of the called ace), took
@@ -181,6 +187,9 @@ class Game:
     #: a deal key (declarer, partner) and who that player is, marked N_ (the Hochzeit's
     #: declarer: who gave the trump away).
     roles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: Its worked examples (docs/breakdown-examples.md): what happens in English and in
+    #: German, and the list file whose last deal it is.
+    examples: tuple[Example, ...] = ()
 
     def keys_for(self, rules: RuleSet) -> frozenset[str]:
         """The keys a deal of this game may set under these rules."""
@@ -253,7 +262,7 @@ class Family:
     #: The worked examples of docs/breakdown-examples.md: what happens in English and in
     #: German, and the list file whose last deal it is; together they hold every name
     #: of the family's breakdowns.
-    examples: tuple[tuple[str, str, Mapping[str, Any]], ...] = ()
+    examples: tuple[Example, ...] = ()
     #: Tally entries that stay settled when the players change (completed heads).
     settled: frozenset[str] = frozenset()
     #: What the pages call the family's own tariffs that are neither games nor shared

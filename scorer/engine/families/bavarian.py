@@ -9,17 +9,17 @@ from scorer.engine.breakdown import Breakdown, Multiplier, Share, Term, one_agai
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import (
-    SET, Carry, CommonRules, Family, Game, Gate, Outcome, RuleSet, Table,
+    SET, Carry, CommonRules, Example, Family, Game, Gate, Outcome, RuleSet, Table,
 )
-from scorer.engine.families.bavarian_examples import examples
+from scorer.engine.families import bavarian_examples as examples
 from scorer.engine.families.bock_and_stock import BOCK, STOCK, bock_and_stock
 from scorer.engine.families.bock_and_stock import COUNTED as BOCK_AND_STOCK_COUNTED
 from scorer.engine.families.bock_and_stock import TERMS as BOCK_AND_STOCK_TERMS
 from scorer.engine.families.bavarian_value import announced, check_modifiers, declarer_won, events, game_value
 from scorer.engine.families.checks import partner_of, seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, N_plural, games_option, laufende_max_option, needs, point_value_option, schneider_option,
-    tariffs_option, thrown_in,
+    DECLARED, NEEDS_DECLARER, N_plural, examples_of, games_option, laufende_from_of, laufende_max_option, needs,
+    point_value_option, schneider_option, tariffs_of, tariffs_option, thrown_in, trumps_of,
 )
 from scorer.engine.families.payouts import against_all, side_against_side
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
@@ -28,7 +28,7 @@ from scorer.engine.families.table_points import SystemGate, TablePoints
 from scorer.engine.families.table_points_games import passed_hand, plays_table_points, plus_only, table_value, table_won
 from scorer.engine.options import Choice, LaufendeFrom, Number
 
-NAME = "bavarian"
+NAME = examples.FAMILY
 
 
 def _check_sie(rules: RuleSet, deal: Deal) -> None:
@@ -94,6 +94,7 @@ def _side_plays(
 def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     """Bettel: the declarer must take no trick; open cards (ouvert) double."""
     assert deal.declarer is not None
+    game = GAMES[deal.game]
     declarer = seated(table, deal.declarer, "declarer")
     check_modifiers(deal, table)
     won = bool(deal.won)
@@ -101,11 +102,11 @@ def bettel(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     multipliers: tuple[Multiplier, ...]
     if plays_table_points(rules):
         won = table_won(rules, table, deal, won)
-        terms, multipliers = table_value(rules, GAMES["bettel"], deal, None, won)
+        terms, multipliers = table_value(rules, game, deal, None, won)
         value = worth(terms, multipliers)
     else:
-        value = rules.tariffs["bettel"]
-        terms = (Term("bettel", value),)
+        value = rules.tariffs[game.name]
+        terms = (Term(game.name, value),)
         multipliers = announced(deal, ouvert=deal.ouvert)
         value <<= deal.ouvert + deal.contra + deal.re + deal.doubles
     sign = 1 if won else -1
@@ -135,13 +136,15 @@ _NEEDS_PARTNER = needs(**NEEDS_DECLARER, partner=N_("is missing: who held the ca
 
 def _solo(
     name: str, trumps: int, *, sie: Gate | None = None, tout: bool = True, label: str, short: str = "",
-    roles: dict[str, str] | None = None,
+    roles: dict[str, str] | None = None, tariff: int = 40, laufende_from: int, seed: bool = True,
+    examples: tuple[Example, ...] = (),
 ) -> Game:
     keys = DECLARED | _DOUBLED | ({"tout"} if tout else set()) | ({"sie"} if sie or name == "solo" else set())
     gated = {"bock": _BOCK, **({"sie": sie} if sie else {})}
     return Game(
         name, solo_game, frozenset(keys), NEEDS_DECLARER, MappingProxyType(gated),
         kind="solo", trumps=trumps, label=label, short=short, roles=MappingProxyType(roles or {}),
+        tariff=tariff, laufende_from=laufende_from, seed=seed, examples=examples,
     )
 
 
@@ -155,11 +158,14 @@ GAMES = MappingProxyType(
         "sauspiel": Game(
             "sauspiel", partner_game, DECLARED | _DOUBLED | {"partner", "forced"}, _NEEDS_PARTNER,
             MappingProxyType({"bock": _BOCK, "forced": SystemGate("table_points.passed", "forced")}), kind="partner", trumps=14, partner="called",
-            label=N_("Sauspiel"), short="Sau"),
-        "wenz": _solo("wenz", 4, sie=_OLD_SIE, label=N_("Wenz")),
-        "solo": _solo("solo", 14, label=N_("Solo"), roles=_SUIT_NAMED),
-        "geier": _solo("geier", 4, sie=_OLD_SIE, label=N_("Geier")),
-        "farbwenz": _solo("farbwenz", 11, sie=_OLD_SIE, label=N_("Farbwenz"), short="F.-Wenz"),
+            label=N_("Sauspiel"), short="Sau", tariff=20, laufende_from=3, examples=examples.SAUSPIEL),
+        "wenz": _solo("wenz", 4, sie=_OLD_SIE, label=N_("Wenz"), laufende_from=2, examples=examples.WENZ),
+        "solo": _solo("solo", 14, label=N_("Solo"), roles=_SUIT_NAMED, laufende_from=3, examples=examples.SOLO),
+        "geier": _solo("geier", 4, sie=_OLD_SIE, label=N_("Geier"), laufende_from=2, examples=examples.GEIER),
+        "farbwenz": _solo(
+            "farbwenz", 11, sie=_OLD_SIE, label=N_("Farbwenz"), short="F.-Wenz", laufende_from=3,
+            examples=examples.FARBWENZ),
+        # The house games: a list plays them once its table switches them on.
         "hochzeit": Game(
             "hochzeit", partner_game, DECLARED | _DOUBLED | {"partner"},
             needs(**NEEDS_DECLARER, partner=N_("is missing: who took the trump?")),
@@ -168,15 +174,19 @@ GAMES = MappingProxyType(
             # Who is who: the one with a single trump gives it away, whoever takes it partners.
             roles=MappingProxyType({
                 "declarer": N_("who gave the trump away"), "partner": N_("who took the trump"),
-            })),
+            }),
+            tariff=20, laufende_from=3, seed=False, examples=examples.HOCHZEIT),
         "bettel": Game(
             "bettel", bettel,
             frozenset({"declarer", "won", "ouvert", "contra", "re", "doubles", "bock", "suit"}),
             needs(declarer=NEEDS_DECLARER["declarer"],
                   won=N_("is missing: did the declarer take no trick (won) or not?")),
             MappingProxyType({"bock": _BOCK}), kind="solo", points=None,
-            label=N_("Bettel")),
-        "farbgeier": _solo("farbgeier", 11, label=N_("Farbgeier"), short="F.-Geier"),
+            label=N_("Bettel"), tariff=30, seed=False, examples=examples.BETTEL),
+        "farbgeier": _solo(
+            "farbgeier", 11, label=N_("Farbgeier"), short="F.-Geier", laufende_from=3, seed=False,
+            examples=examples.FARBGEIER),
+        # The club tariff, played when all pass.
         "ramsch": Game(
             "ramsch", ramsch, frozenset({"points", "doubles", "loser", "no_trick", "bock"}),
             needs(points=N_("is missing: the card points are needed")),
@@ -185,11 +195,12 @@ GAMES = MappingProxyType(
                 "no_trick": (Gate("virgin_by", "tricks"), Gate("durchmarsch_by", "tricks")),
             }),
             kind="all", points="players",
-            label=N_("Ramsch")),
-        "penalty": penalty_game(frozenset({"bock"}), {"bock": _BOCK}),
+            label=N_("Ramsch"), tariff=10, examples=examples.RAMSCH),
+        "penalty": penalty_game(frozenset({"bock"}), {"bock": _BOCK}, examples=examples.PENALTY),
         "passed": thrown_in(
             frozenset({"doubles", "bock", "points", "schwarz", "laufende"}),
-            {"bock": _BOCK, **dict.fromkeys(("points", "schwarz", "laufende"), _CROSS)}, score=_passed),
+            {"bock": _BOCK, **dict.fromkeys(("points", "schwarz", "laufende"), _CROSS)}, score=_passed,
+            examples=examples.THROWN_IN),
     }
 )
 
@@ -210,22 +221,29 @@ COUNTED = MappingProxyType({
     **BOCK_AND_STOCK_COUNTED,
 })
 
-SEED_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "passed")
-
-TARIFFS = {
-    "sauspiel": 20, "wenz": 40, "solo": 40, "geier": 40, "farbwenz": 40,
-    "schneider": 10, "schwarz": 10, "laufende": 5, "ramsch": 10,
-    "hochzeit": 20, "bettel": 30, "farbgeier": 40,
-}
-LAUFENDE_FROM = {"sauspiel": 3, "solo": 3, "wenz": 2, "geier": 2, "farbwenz": 3, "hochzeit": 3, "farbgeier": 3}
-TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if game.trumps})
+#: The tariffs of no game: what schneider, schwarz and each Laufender add to a game's.
+TERM_TARIFFS = MappingProxyType({"schneider": 10, "schwarz": 10, "laufende": 5})
+_SEED, _HOUSE = [game for game in GAMES.values() if game.seed], [game for game in GAMES.values() if not game.seed]
+#: A new list's tariffs, in the order stored lists and the rules table have them: the seed's
+#: games with a declarer, the terms they add, the seed's others (Ramsch), then the house games.
+SEED_TARIFFS = MappingProxyType({
+    **tariffs_of(game for game in _SEED if game.kind != "all"), **TERM_TARIFFS,
+    **tariffs_of(game for game in _SEED if game.kind == "all"),
+})
+TARIFFS = MappingProxyType({**SEED_TARIFFS, **tariffs_of(_HOUSE)})
+#: A new list's Laufende thresholds, the Sauspiel's and the Solo's first (the order stored lists
+#: and the rules table have), then the other games' in their order.
+LAUFENDE_FROM = MappingProxyType(laufende_from_of(
+    sorted(GAMES.values(), key=lambda game: game.name not in ("sauspiel", "solo"))
+))
+TRUMPS = trumps_of(GAMES)
 
 
 OPTIONS = (
-    games_option(tuple(GAMES), SEED_GAMES),
+    games_option(GAMES),
     with_penalty(tariffs_option(TARIFFS), lambda tariffs: tariffs["solo"]),
     LaufendeFrom(
-        "laufende_from", MappingProxyType(LAUFENDE_FROM), N_("Laufende count from"),
+        "laufende_from", LAUFENDE_FROM, N_("Laufende count from"),
         N_("Per game: how many top trumps in a row start to count."),
         section="tariffs", high=TRUMPS,
     ),
@@ -302,6 +320,6 @@ FAMILY = Family(
     ),
     terms=TERMS,
     counted=COUNTED,
-    examples=examples(NAME),
+    examples=examples_of(GAMES, *examples.HOUSE_RULES),
     keys=(OFFENDER,),
 )

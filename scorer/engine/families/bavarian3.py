@@ -8,15 +8,15 @@ from types import MappingProxyType
 from scorer.engine.breakdown import HAND, Breakdown, one_against_rest
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
+from scorer.engine.families import bavarian
+from scorer.engine.families.base import LOWEST_BID, Carry, Example, Family, Game, Gate, Outcome, RuleSet, Table
 from scorer.engine.families.bavarian_value import check_modifiers, declarer_won, game_value
 from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, THREE, games_option, laufende_max_option, listed, point_value_option,
-    schneider_option, tariffs_option, thrown_in,
+    DECLARED, NEEDS_DECLARER, THREE, examples_of, games_option, laufende_from_of, laufende_max_option, listed,
+    point_value_option, schneider_option, tariffs_of, tariffs_option, thrown_in, trumps_of,
 )
 from scorer.engine.families.payouts import against_all
-from scorer.engine.families.penalty import NAME as PENALTY
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.options import Flag, LaufendeFrom
 
@@ -58,31 +58,44 @@ _GATES = MappingProxyType(
 )
 
 
-def _bid_game(name: str, trumps: int, *, label: str, roles: Mapping[str, str] = MappingProxyType({})) -> Game:
-    return Game(name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps, label=label, roles=roles)
+def _bid_game(
+    name: str, trumps: int, *, label: str, laufende_from: int, roles: Mapping[str, str] = MappingProxyType({}),
+    examples: tuple[Example, ...] = (),
+) -> Game:
+    return Game(
+        name, bid_solo, _KEYS, NEEDS_DECLARER, _GATES, kind="solo", trumps=trumps, label=label, roles=roles,
+        tariff=40, laufende_from=laufende_from, examples=examples,
+    )
 
 
 GAMES = MappingProxyType(
     {
-        "geier": _bid_game("geier", 4, label=N_("Geier")),
-        "wenz": _bid_game("wenz", 4, label=N_("Wenz")),
+        "geier": _bid_game("geier", 4, label=N_("Geier"), laufende_from=2),
+        "wenz": _bid_game("wenz", 4, label=N_("Wenz"), laufende_from=2, examples=(
+            ("three hands: Bene plays a Wenz by hand and makes 95",
+             "zu dritt: Bene spielt einen Wenz aus der Hand und macht 95",
+             listed(NAME, {"game": "wenz", "declarer": "Bene", "points": 95, "hand": True}, players=THREE)),
+        )),
         # The Solo names its trump suit: the deal form asks it, the rows call the game by it.
-        "solo": _bid_game("solo", 14, label=N_("Solo"), roles=MappingProxyType({"suit": N_("%(suit)s solo")})),
+        "solo": _bid_game(
+            "solo", 14, label=N_("Solo"), laufende_from=3, roles=MappingProxyType({"suit": N_("%(suit)s solo")})
+        ),
         "penalty": penalty_game(),
         "passed": thrown_in(),
     }
 )
-TRUMPS = MappingProxyType({name: game.trumps for name, game in GAMES.items() if game.trumps})
+TRUMPS = trumps_of(GAMES)
+#: A new list's tariffs: its games' over the four-hand seed tariffs, which lists for three
+#: have always carried (the Sauspiel's and Ramsch's too), in their order.
+TARIFFS = MappingProxyType({**bavarian.SEED_TARIFFS, **tariffs_of(GAMES.values())})
+_OWN_LAUFENDE = laufende_from_of(GAMES.values())
+#: A new list's Laufende thresholds, in the four-hand game's order (as stored lists have them).
+LAUFENDE_FROM = MappingProxyType({
+    **{name: _OWN_LAUFENDE[name] for name in bavarian.LAUFENDE_FROM if name in _OWN_LAUFENDE}, **_OWN_LAUFENDE,
+})
 
 #: The names in a breakdown of three hands besides the games' and the common ones: English, German.
 TERMS = MappingProxyType({"hand": (N_("Hand"), "Hand")})
-
-#: (what happens in English, the same in German, the list file whose last deal it is).
-EXAMPLES = (
-    ("three hands: Bene plays a Wenz by hand and makes 95",
-     "zu dritt: Bene spielt einen Wenz aus der Hand und macht 95",
-     listed(NAME, {"game": "wenz", "declarer": "Bene", "points": 95, "hand": True}, players=THREE)),
-)
 
 FAMILY = Family(
     name=NAME,
@@ -94,16 +107,10 @@ FAMILY = Family(
     seats=(3,),
     games=GAMES,
     options=(
-        # Every game but the house game penalty, which a table switches on.
-        games_option(tuple(GAMES), tuple(name for name in GAMES if name != PENALTY)),
-        with_penalty(tariffs_option(
-            {
-                "sauspiel": 20, "wenz": 40, "solo": 40, "geier": 40, "farbwenz": 40,
-                "schneider": 10, "schwarz": 10, "laufende": 5, "ramsch": 10,
-            }
-        ), lambda tariffs: tariffs["solo"]),
+        games_option(GAMES),
+        with_penalty(tariffs_option(TARIFFS), lambda tariffs: tariffs["solo"]),
         LaufendeFrom(
-            "laufende_from", MappingProxyType({"solo": 3, "wenz": 2, "geier": 2}),
+            "laufende_from", LAUFENDE_FROM,
             N_("Laufende count from"), N_("Per game: how many top trumps in a row start to count."),
             section="tariffs", high=TRUMPS,
         ),
@@ -114,6 +121,6 @@ FAMILY = Family(
         point_value_option(1),
     ),
     terms=TERMS,
-    examples=EXAMPLES,
+    examples=examples_of(GAMES),
     keys=(OFFENDER,),
 )

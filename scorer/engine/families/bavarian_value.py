@@ -43,8 +43,7 @@ def game_value(
         points_terms, times = table_value(rules, game, deal, points, won)
         return points_terms, times, worth(points_terms, times)
     tariffs = rules.tariffs
-    name = game.tariff or game.name
-    terms = [Term(name, tariffs[name])]
+    terms = [Term(game.name, tariffs[game.name])]
     if not (deal.tout or deal.sie) and schneider(rules, deal, points, won):
         terms.append(Term("schneider", tariffs["schneider"]))
         if deal.schwarz:

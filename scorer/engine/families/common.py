@@ -3,12 +3,12 @@ thrown in, and what the worked examples are made of."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.errors import N_
-from scorer.engine.families.base import Game, Gate, Score
+from scorer.engine.families.base import Example, Game, Gate, Score
 from scorer.engine.families.payouts import nothing
 from scorer.engine.options import MAX_TARIFF, Games, Number, Tariffs
 
@@ -28,13 +28,33 @@ def needs(**messages: str) -> Mapping[str, str]:
 NEEDS_DECLARER = needs(declarer=DECLARER, points=POINTS)
 
 
-def games_option(every: tuple[str, ...], default: tuple[str, ...]) -> Games:
-    """The games a list allows."""
+def games_option(games: Mapping[str, Game]) -> Games:
+    """The games a list allows: any of the family's, those its games call seed by default."""
     return Games(
-        "games", default, N_("Games played"),
+        "games", tuple(name for name, game in games.items() if game.seed), N_("Games played"),
         N_("The games this list allows; a hand thrown in is always allowed."),
-        section="games", folded=False, every=every,
+        section="games", folded=False, every=tuple(games),
     )
+
+
+def tariffs_of(games: Iterable[Game]) -> dict[str, int]:
+    """The tariffs these games start a new list with, by game, in their order."""
+    return {game.name: game.tariff for game in games if game.tariff is not None}
+
+
+def laufende_from_of(games: Iterable[Game]) -> dict[str, int]:
+    """Where Laufende start to count in these games for a new list, by game, in their order."""
+    return {game.name: game.laufende_from for game in games if game.laufende_from is not None}
+
+
+def trumps_of(games: Mapping[str, Game]) -> Mapping[str, int]:
+    """The most Laufende each game with trumps can have, by game."""
+    return MappingProxyType({name: game.trumps for name, game in games.items() if game.trumps})
+
+
+def examples_of(games: Mapping[str, Game], *own: Example) -> tuple[Example, ...]:
+    """A family's worked examples: each game's, in the games' order, then its own (rules across deals)."""
+    return (*(example for game in games.values() for example in game.examples), *own)
 
 
 def tariffs_option(defaults: Mapping[str, int]) -> Tariffs:
@@ -74,12 +94,13 @@ def point_value_option(default: int) -> Number:
 
 
 def thrown_in(
-    keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None, score: Score = nothing
+    keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None, score: Score = nothing,
+    examples: tuple[Example, ...] = (),
 ) -> Game:
     """The hand thrown in: nothing is played and nothing paid (unless ``score`` says otherwise); its deal may take ``keys``."""
     return Game(
         "passed", score, keys, gated=MappingProxyType(dict(gated or {})), kind="none", points=None,
-        label=N_("Thrown in"), german="Zusammengeworfen", in_breakdown=False,
+        label=N_("Thrown in"), german="Zusammengeworfen", in_breakdown=False, examples=examples,
     )
 
 

@@ -12,11 +12,10 @@ from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import seated, side_points
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, N_plural, games_option, listed, point_value_option, schneider_option,
-    tariffs_option, thrown_in,
+    DECLARED, NEEDS_DECLARER, N_plural, examples_of, games_option, listed, point_value_option, schneider_option,
+    tariffs_of, tariffs_option, thrown_in,
 )
 from scorer.engine.families.payouts import against_all, schneider, side_against_side
-from scorer.engine.families.penalty import NAME as PENALTY
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.options import Flag
 
@@ -104,7 +103,12 @@ GAMES = MappingProxyType(
         "normal": Game(
             "normal", normal, DECLARED | {"partner", "forced"}, NEEDS_DECLARER,
             kind="partner", partner="fixed",
-            label=N_("Normal game"), german="Normalspiel", in_breakdown=False),
+            label=N_("Normal game"), german="Normalspiel", in_breakdown=False,
+            examples=(
+                ("German game: Anna and Chris make 70",
+                 "Deutsches Spiel: Anna und Chris machen 70",
+                 listed(NAME, {"game": "normal", "declarer": "Anna", "points": 70})),
+            )),
         "solo": Game(
             "solo", german_solo, DECLARED, NEEDS_DECLARER, kind="solo", label=N_("Solo"), in_breakdown=False
         ),
@@ -127,11 +131,12 @@ COUNTED = MappingProxyType({
     "head": (N_plural("%(num)s Head", "%(num)s Heads"), ("%(num)s Kopf", "%(num)s Köpfe")),
 })
 
-#: (what happens in English, the same in German, the list file whose last deal it is).
-EXAMPLES = (
-    ("German game: Anna and Chris make 70",
-     "Deutsches Spiel: Anna und Chris machen 70",
-     listed(NAME, {"game": "normal", "declarer": "Anna", "points": 70})),
+#: The tariffs of no game: a game point, and a completed head when a list pays per head.
+TERM_TARIFFS = MappingProxyType({"game_point": 10, "head": 90})
+
+#: The examples of the house rules (what happens in English, the same in German, the list
+#: file whose last deal it is).
+HOUSE_RULE_EXAMPLES = (
     ("settled per head, their schwarz completes a head",
      "nach Köpfen abgerechnet: ihr Schwarz macht einen Kopf voll",
      listed(NAME, {"game": "normal", "declarer": "Anna", "points": 120, "schwarz": True},
@@ -178,9 +183,10 @@ FAMILY = Family(
     seats=(4,),
     games=GAMES,
     options=(
-        # Every game but the house game penalty, which a table switches on.
-        games_option(tuple(GAMES), tuple(name for name in GAMES if name != PENALTY)),
-        with_penalty(tariffs_option({"game_point": 10, "head": 90}), lambda tariffs: 2 * tariffs["game_point"]),
+        games_option(GAMES),
+        with_penalty(
+            tariffs_option({**tariffs_of(GAMES.values()), **TERM_TARIFFS}), lambda tariffs: 2 * tariffs["game_point"]
+        ),
         # "winner > 90": the declaring team is schneider at 29 or less.
         schneider_option(29),
         Flag("solo", False, N_("Solo games are played"), section="games", folded=False),
@@ -197,7 +203,7 @@ FAMILY = Family(
     reads_carry=lambda rules: bool(rules["settle_per_head"]),
     terms=TERMS,
     counted=COUNTED,
-    examples=EXAMPLES,
+    examples=examples_of(GAMES, *HOUSE_RULE_EXAMPLES),
     settled=frozenset({"heads1", "heads2"}),
     keys=(OFFENDER,),
     tariff_labels=TARIFF_LABELS,

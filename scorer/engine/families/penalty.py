@@ -18,7 +18,7 @@ from typing import Any
 from scorer.engine.breakdown import Breakdown, Term, one_against_rest
 from scorer.engine.deals import Deal, Key
 from scorer.engine.errors import N_
-from scorer.engine.families.base import Carry, Game, Gate, Outcome, RuleSet, Table
+from scorer.engine.families.base import Carry, Example, Game, Gate, Outcome, RuleSet, Table
 from scorer.engine.families.checks import seated
 from scorer.engine.families.payouts import against_all
 from scorer.engine.options import MAX_TARIFF, Tariffs
@@ -43,14 +43,22 @@ def penalty(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     )
 
 
-def penalty_game(keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None) -> Game:
-    """The penalty as a family's game; its deal may also take ``keys``."""
+def penalty_game(
+    keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None, *,
+    tariff: int | None = None, examples: tuple[Example, ...] = (),
+) -> Game:
+    """The penalty as a family's house game; its deal may also take ``keys``.
+
+    ``tariff`` is its own where the family has one; without it the family's
+    :class:`PenaltyTariffs` give it from the other tariffs.
+    """
     return Game(
         NAME, penalty, frozenset({OFFENDER.name}) | keys,
         MappingProxyType({OFFENDER.name: N_("is missing: who pays the penalty?")}),
         MappingProxyType(dict(gated or {})), kind="none", points=None,
         label=N_("Penalty"), german="Strafe",
         terms=MappingProxyType({OFFENDER.name: (N_("Offender"), "Schuldiger")}),
+        tariff=tariff, seed=False, examples=examples,
     )
 
 

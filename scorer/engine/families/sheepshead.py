@@ -17,11 +17,10 @@ from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families.base import LOWEST_BID, Carry, CommonRules, Family, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import no_trick, partner_of, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
-    DECLARED, FIVE, NEEDS_DECLARER, N_plural, games_option, listed, needs, point_value_option,
-    schneider_option, tariffs_option,
+    DECLARED, FIVE, NEEDS_DECLARER, N_plural, examples_of, games_option, listed, needs, point_value_option,
+    schneider_option, tariffs_of, tariffs_option,
 )
 from scorer.engine.families.payouts import against_all, schneider
-from scorer.engine.families.penalty import NAME as PENALTY
 from scorer.engine.families.penalty import OFFENDER, penalty_game
 from scorer.engine.options import Choice, Choices, Flag, Number
 
@@ -205,24 +204,55 @@ def doubler(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 
 _PLAYERS_POINTS = needs(points=NEEDS_DECLARER["points"])
 
+
+def _pick(points: int, partner: str = "Bene", **more: Any) -> dict[str, Any]:
+    return {"game": "pick", "declarer": "Anna", "points": points, **more, "partner": partner}
+
+
 GAMES = MappingProxyType(
     {
         # A pick's breakdown says its tier, not the game.
         "pick": Game(
             "pick", pick, DECLARED | {"partner", "crack", "recrack", "blitz"}, NEEDS_DECLARER,
             kind="partner", partner="optional",
-            label=N_("Pick"), in_breakdown=False),
+            label=N_("Pick"), in_breakdown=False, examples=(
+                ("American, five players: Anna picks with Bene; crack and re-crack",
+                 "amerikanisch zu fünft: Anna nimmt mit Bene auf; Crack und Re-crack",
+                 listed(NAME, _pick(70, crack=True, recrack=True), players=FIVE)),
+                ("Anna and Bene make 50 after a crack and two blitzes, at most 4",
+                 "Anna und Bene machen 50 nach Crack und zwei Blitzen, höchstens 4",
+                 listed(NAME, _pick(50, crack=True, blitz=2), players=FIVE, max_multiplier=4)),
+                ("Anna picks with Bene and they take every trick: a no-tricker",
+                 "Anna nimmt mit Bene auf, und sie machen jeden Stich: die anderen bleiben ohne Stich",
+                 listed(NAME, _pick(120, schwarz=True), players=FIVE)),
+                # The pick after a doubler: the doubler is its multiplier.
+                ("nobody picked, a doubler; then Anna picks",
+                 "niemand hat aufgenommen, ein Doubler; dann nimmt Anna auf",
+                 listed(NAME, {"game": "doubler"}, _pick(70), players=FIVE, no_pick="doubler")),
+            )),
         "leaster": Game(
             "leaster", leaster, frozenset({"points", "no_trick", "winner"}), _PLAYERS_POINTS,
             kind="all", points="players",
-            label=N_("Leaster")),
+            label=N_("Leaster"), tariff=1, examples=(
+                ("a Leaster: Anna takes the fewest",
+                 "ein Leaster: Anna macht die wenigsten",
+                 listed(NAME, {"game": "leaster",
+                               "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 40, "Emil": 20}},
+                        players=FIVE)),
+            )),
         "moster": Game(
             "moster", moster, frozenset({"points", "loser"}), _PLAYERS_POINTS,
             kind="all", points="players",
-            label=N_("Moster")),
+            label=N_("Moster"), tariff=1, examples=(
+                ("a Moster: Emil takes the most",
+                 "ein Moster: Emil macht die meisten",
+                 listed(NAME, {"game": "moster",
+                               "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 10, "Emil": 50}},
+                        players=FIVE, no_pick="moster")),
+            )),
         # The doubler's name is the multiplier of the picks it doubles.
         "doubler": Game("doubler", doubler, frozenset(), kind="none", points=None, label=N_("Doubler")),
-        "penalty": penalty_game(),
+        "penalty": penalty_game(tariff=2),
     }
 )
 
@@ -242,13 +272,13 @@ COUNTED = MappingProxyType({
 })
 
 OPTIONS = (
-    # Every game by default: which no-pick game a hand without a picker is,
-    # the rule no_pick says; unticking them all makes a pick compulsory.
+    # Every game but the penalty by default: which no-pick game a hand without a
+    # picker is, the rule no_pick says; unticking them all makes a pick compulsory.
     replace(
-        games_option(tuple(GAMES), tuple(name for name in GAMES if name != PENALTY)),
+        games_option(GAMES),
         help=N_("The games this list allows; when nobody picks, the house rule no_pick says which."),
     ),
-    tariffs_option({"leaster": 1, "moster": 1, PENALTY: 2}),
+    tariffs_option(tariffs_of(GAMES.values())),
     replace(
         schneider_option(30),
         help=N_("The picker's side is schneidered at this many card points or fewer."),
@@ -342,36 +372,6 @@ COMMON_RULES = (
 )
 
 
-def _pick(points: int, partner: str = "Bene", **more: Any) -> dict[str, Any]:
-    return {"game": "pick", "declarer": "Anna", "points": points, **more, "partner": partner}
-
-
-#: (what happens in English, the same in German, the list file whose last deal it is).
-EXAMPLES = (
-    ("American, five players: Anna picks with Bene; crack and re-crack",
-     "amerikanisch zu fünft: Anna nimmt mit Bene auf; Crack und Re-crack",
-     listed(NAME, _pick(70, crack=True, recrack=True), players=FIVE)),
-    ("Anna and Bene make 50 after a crack and two blitzes, at most 4",
-     "Anna und Bene machen 50 nach Crack und zwei Blitzen, höchstens 4",
-     listed(NAME, _pick(50, crack=True, blitz=2), players=FIVE, max_multiplier=4)),
-    ("Anna picks with Bene and they take every trick: a no-tricker",
-     "Anna nimmt mit Bene auf, und sie machen jeden Stich: die anderen bleiben ohne Stich",
-     listed(NAME, _pick(120, schwarz=True), players=FIVE)),
-    ("nobody picked, a doubler; then Anna picks",
-     "niemand hat aufgenommen, ein Doubler; dann nimmt Anna auf",
-     listed(NAME, {"game": "doubler"}, _pick(70), players=FIVE, no_pick="doubler")),
-    ("a Leaster: Anna takes the fewest",
-     "ein Leaster: Anna macht die wenigsten",
-     listed(NAME, {"game": "leaster",
-                   "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 40, "Emil": 20}},
-            players=FIVE)),
-    ("a Moster: Emil takes the most",
-     "ein Moster: Emil macht die meisten",
-     listed(NAME, {"game": "moster",
-                   "points": {"Anna": 10, "Bene": 20, "Chris": 30, "Dora": 10, "Emil": 50}},
-            players=FIVE, no_pick="moster")),
-)
-
 FAMILY = Family(
     name=NAME,
     label=N_("American Sheepshead (4 to 8 players)"),
@@ -390,6 +390,6 @@ FAMILY = Family(
     common_rules=COMMON_RULES,
     terms=TERMS,
     counted=COUNTED,
-    examples=EXAMPLES,
+    examples=examples_of(GAMES),
     keys=(OFFENDER,),
 )

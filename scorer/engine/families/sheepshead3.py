@@ -11,8 +11,8 @@ from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, Family, Game, Gate, Outcome, RuleSet, Table
 from scorer.engine.families.checks import no_trick, player_points, seated, side_points, the_one
 from scorer.engine.families.common import (
-    DECLARED, NEEDS_DECLARER, THREE, games_option, listed, needs, point_value_option,
-    schneider_option, tariffs_option, thrown_in,
+    DECLARED, NEEDS_DECLARER, THREE, examples_of, games_option, listed, needs, point_value_option,
+    schneider_option, tariffs_of, tariffs_option, thrown_in,
 )
 from scorer.engine.families.payouts import added_tally, against_all, schneider
 from scorer.engine.options import Choice
@@ -99,35 +99,40 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
 
 GAMES = MappingProxyType(
     {
-        "pick": Game("pick", pick, DECLARED, NEEDS_DECLARER, kind="solo", label=N_("Pick")),
+        "pick": Game(
+            "pick", pick, DECLARED, NEEDS_DECLARER, kind="solo", label=N_("Pick"), examples=(
+                ("classic three-hand: Anna picks and makes 67",
+                 "klassisch zu dritt: Anna nimmt auf und macht 67",
+                 listed(NAME, {"game": "pick", "declarer": "Anna", "points": 67}, players=THREE)),
+            )),
         "least": Game(
             "least", least, frozenset({"points", "winner", "no_trick"}),
             needs(points=NEEDS_DECLARER["points"]),
             MappingProxyType({"no_trick": Gate("least_zero_by", "tricks")}),
             kind="all", points="players",
-            label=N_("Least")),
+            label=N_("Least"), tariff=2, examples=(
+                ("a Least: Anna takes no points",
+                 "ein Least: Anna macht keine Augen",
+                 listed(NAME, {"game": "least", "points": {"Anna": 0, "Bene": 50, "Chris": 70}}, players=THREE)),
+                ("a Least: Anna takes all 120",
+                 "ein Least: Anna macht alle 120",
+                 listed(NAME, {"game": "least", "points": {"Anna": 120, "Bene": 0, "Chris": 0}}, players=THREE)),
+            )),
         "passed": thrown_in(),
     }
 )
+
+#: What a pick is worth in victory points (its tariff is "game"), and what schneider and
+#: schwarz add; then, after the games' own, what a least adds when nobody takes a point,
+#: or pays when one player takes all 120.
+PICK_TARIFFS = MappingProxyType({"game": 2, "schneider": 2, "schwarz": 2})
+LEAST_TARIFFS = MappingProxyType({"least_zero": 2, "least_all": 4})
 
 #: The names in a classic breakdown besides the games' and the common ones: English, German.
 TERMS = MappingProxyType({
     "least_zero": (N_("Least with no points"), "Least ohne Augen"),
     "least_all": (N_("All 120 in one hand"), "Alle 120 in einer Hand"),
 })
-
-#: (what happens in English, the same in German, the list file whose last deal it is).
-EXAMPLES = (
-    ("classic three-hand: Anna picks and makes 67",
-     "klassisch zu dritt: Anna nimmt auf und macht 67",
-     listed(NAME, {"game": "pick", "declarer": "Anna", "points": 67}, players=THREE)),
-    ("a Least: Anna takes no points",
-     "ein Least: Anna macht keine Augen",
-     listed(NAME, {"game": "least", "points": {"Anna": 0, "Bene": 50, "Chris": 70}}, players=THREE)),
-    ("a Least: Anna takes all 120",
-     "ein Least: Anna macht alle 120",
-     listed(NAME, {"game": "least", "points": {"Anna": 120, "Bene": 0, "Chris": 0}}, players=THREE)),
-)
 
 
 def _tally(players: tuple[str, ...], carry: Carry) -> dict[str, Any]:
@@ -161,10 +166,8 @@ FAMILY = Family(
     seats=(3,),
     games=GAMES,
     options=(
-        games_option(tuple(GAMES), tuple(GAMES)),
-        tariffs_option(
-            {"game": 2, "schneider": 2, "schwarz": 2, "least": 2, "least_zero": 2, "least_all": 4}
-        ),
+        games_option(GAMES),
+        tariffs_option({**PICK_TARIFFS, **tariffs_of(GAMES.values()), **LEAST_TARIFFS}),
         schneider_option(30),
         Choice(
             "schwarz_by", "tricks", N_("Schwarz is"),
@@ -187,7 +190,7 @@ FAMILY = Family(
     tally=_tally,
     measure=_measure,
     terms=TERMS,
-    examples=EXAMPLES,
+    examples=examples_of(GAMES),
     tariff_labels=TARIFF_LABELS,
     words=WORDS,
 )
