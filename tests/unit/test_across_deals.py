@@ -3,10 +3,12 @@
 import pytest
 
 from scorer.engine import ScoringError, score_document
+from scorer.engine.families import FAMILIES
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
 FIVE = PLAYERS + ["Emil"]
-HOUSE = ["sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "ramsch"]
+#: Every Bavarian game but the penalty: the seed games and the house games.
+HOUSE = [name for name in FAMILIES["bavarian"].games if name != "penalty"]
 
 
 def score(deals, rules=None, players=PLAYERS):

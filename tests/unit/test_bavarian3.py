@@ -3,6 +3,7 @@
 import pytest
 
 from scorer.engine import score_document
+from scorer.engine.families.bavarian3 import GAMES
 
 PLAYERS = ["Anna", "Bene", "Chris"]
 
@@ -50,7 +51,7 @@ def test_a_game_at_the_default_bid_at_each_point_boundary(points, expected):
     assert payouts_of_one(play(points)) == expected
 
 
-@pytest.mark.parametrize("game", ["geier", "wenz", "solo"])
+@pytest.mark.parametrize("game", [name for name, game in GAMES.items() if game.kind == "solo"])
 def test_every_game_for_three_is_based_on_forty(game):
     assert payouts_of_one(play(75, game=game)) == (80, -40, -40)
 

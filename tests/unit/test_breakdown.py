@@ -14,14 +14,14 @@ import pytest
 from scorer.engine import Breakdown, describe, read_list, score_document
 from scorer.engine.breakdown import CAP, Multiplier, Term, factor, worth
 from scorer.engine.breakdown_words import counted_in, words_in
+from scorer.engine.families import FAMILIES
 from tests.unit.test_cli import FORMAT_EXAMPLE, score_text
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
 THREE = FOUR[:3]
 FIVE = FOUR + ["Emil"]
-EVERY_BAVARIAN_GAME = [
-    "sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier", "ramsch",
-]
+#: Every Bavarian game but the penalty: the seed games and the house games.
+EVERY_BAVARIAN_GAME = [name for name in FAMILIES["bavarian"].games if name != "penalty"]
 
 
 def listed(family, *deals, players=FOUR, **rules):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import Replay, read_list
+from scorer.engine.families import FAMILIES
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora", "Emil"]
 SETTINGS = settings(max_examples=150, deadline=None)
@@ -30,7 +31,7 @@ def side_points(draw):
 @st.composite
 def bavarian_lists(draw):
     players = PLAYERS[: draw(st.sampled_from([4, 5]))]
-    rules = {"preset": "bavarian", "games": ["sauspiel", "solo", "wenz", "hochzeit", "bettel", "farbgeier", "ramsch"]}
+    rules = {"preset": "bavarian", "games": [name for name in FAMILIES["bavarian"].games if name != "penalty"]}
     if draw(st.booleans()):
         rules["bock"] = {
             "after": draw(st.lists(st.sampled_from(BOCK_EVENTS), unique=True)),

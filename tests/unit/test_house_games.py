@@ -3,9 +3,11 @@
 import pytest
 
 from scorer.engine import ScoringError, score_document
+from scorer.engine.families import FAMILIES
 
 PLAYERS = ["Anna", "Bene", "Chris", "Dora"]
-HOUSE = ["sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit", "bettel", "farbgeier", "ramsch"]
+#: Every Bavarian game but the penalty: the seed games and the house games.
+HOUSE = [name for name in FAMILIES["bavarian"].games if name != "penalty"]
 
 
 def score(deals, rules=None, family="bavarian", players=PLAYERS):

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.engine import Carry, Replay, ScoringError, dealer_after, parse_document, read_list, score_document, settle
+from scorer.engine.families import bavarian3, sheepshead
 
 NAMES = ["Anna", "Bene", "Chris", "Dora", "Emil"]
 MAX_LAUFENDE = {"sauspiel": 14, "solo": 14, "wenz": 4, "geier": 4, "farbwenz": 11}
@@ -100,10 +101,14 @@ def bavarian_documents(draw):
     return document, dealers
 
 
+#: The games bid for at a table of three.
+BID_GAMES = [name for name, game in bavarian3.GAMES.items() if game.kind == "solo"]
+
+
 @st.composite
 def bavarian3_documents(draw):
     players = NAMES[:3]
-    games = draw(st.lists(st.sampled_from(["geier", "wenz", "solo"]), min_size=1, unique=True))
+    games = draw(st.lists(st.sampled_from(BID_GAMES), min_size=1, unique=True))
     contra, laufende = draw(st.booleans()), draw(st.booleans())
     rules = {"preset": "bavarian3", "games": games, "contra": contra, "laufende": laufende}
     if draw(st.booleans()):
@@ -365,7 +370,7 @@ def test_a_valid_list_with_random_keys_mixed_in_is_either_scored_consistently_or
 @st.composite
 def sheepshead_documents(draw):
     players = (NAMES + ["Fritz"])[: draw(st.sampled_from([4, 5, 6]))]
-    no_pick = draw(st.sampled_from(["leaster", "moster", "doubler"]))
+    no_pick = draw(st.sampled_from(sheepshead.NO_PICK))
     rules = {
         "preset": "sheepshead",
         "no_pick": no_pick,

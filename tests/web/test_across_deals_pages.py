@@ -12,11 +12,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.engine import score_document
+from scorer.engine.families import FAMILIES
 from scorer.web.extensions import db
 from scorer.web.models import ScoreListRow
 from tests.web.conftest import FOUR, deal_rows
 
-HOUSE = ["sauspiel", "solo", "wenz", "hochzeit", "bettel", "farbgeier", "ramsch"]
+#: Every Bavarian game but the penalty: the seed games and the house games.
+HOUSE = [name for name in FAMILIES["bavarian"].games if name != "penalty"]
 EVENING = [
     {"game": "passed"},
     {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 50},
@@ -135,7 +137,7 @@ def test_the_new_list_page_offers_bock_and_the_stock_folded_with_the_house_rules
     assert page.rfind("<details", 0, page.index("Across deals")) > page.rfind("</details>", 0, page.index("Across deals"))
     for name in ("bock", "bock_after", "bock_deals", "bock_stack", "stock", "stock_pay", "stock_won_by", "stock_double"):
         assert f'name="{name}"' in across
-    for game in ("hochzeit", "bettel", "farbgeier"):
+    for game in (name for name, game in FAMILIES["bavarian"].games.items() if not game.seed):
         assert f'value="{game}"' in page
     assert 'name="virgin_by"' in page and 'name="durchmarsch_value"' in page
     assert 'name="edition"' not in page

@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorer.engine.families import bavarian
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.models import PresetRow, ScoreListRow
@@ -64,13 +65,12 @@ def bavarian_form(**fields: Any) -> dict[str, Any]:
         "family": "bavarian", "title": "Friday", "first_dealer": "",
         "player_1": "Anna", "player_2": "Bene", "player_3": "Chris", "player_4": "Dora",
         "player_5": "", "ends_kind": "deals", "ends_count": "32",
-        "tariff_sauspiel": "20", "tariff_wenz": "40", "tariff_solo": "40", "tariff_geier": "40",
-        "tariff_farbwenz": "40", "tariff_schneider": "10", "tariff_schwarz": "10",
-        "tariff_laufende": "5", "tariff_ramsch": "10",
-        "laufende_from_sauspiel": "3", "laufende_from_solo": "3", "laufende_from_wenz": "2",
-        "laufende_from_geier": "2", "laufende_from_farbwenz": "3",
+        # The tariffs and Laufende of the games a new list plays (the house games' left empty).
+        **{f"tariff_{name}": str(units) for name, units in bavarian.SEED_TARIFFS.items()},
+        **{f"laufende_from_{name}": str(count) for name, count in bavarian.LAUFENDE_FROM.items()
+           if bavarian.GAMES[name].seed},
         "schneider_loss_max": "30", "durchmarsch": "90", "virgin": "own",
-        "games": ["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch"],
+        "games": [name for name, game in bavarian.GAMES.items() if game.seed and name != "passed"],
         "point_value": "5",
     }
     form.update(fields)

@@ -71,7 +71,9 @@ def test_the_forms_ask_for_each_tariff_once() -> None:
 
 
 def test_an_empty_penalty_follows_the_solo_tariff_and_a_number_sets_it(client: FlaskClient) -> None:
-    games = ["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "penalty"]
+    # The games a new list plays (the form has no box for the hand thrown in), and the penalty.
+    bavarian = FAMILIES["bavarian"]
+    games = [name for name, game in bavarian.games.items() if game.seed and name != "passed"] + ["penalty"]
     made = new_list(client, "bavarian", tariff_solo="50", tariff_penalty="", games=games)
     # Left out of the list's rules, the penalty follows the solo tariff: 50.
     assert "penalty" not in made["rules"]["tariffs"] and made["rules"]["tariffs"]["solo"] == 50

@@ -2,9 +2,11 @@
 
 A family module defines ``FAMILY``: its seats, its games (one ``Game`` each:
 the keys a deal of it takes and must take, how it scores, its names in
-English and German), the deal keys of its own (``keys``), its house-rule
-options as typed specs, the words of its breakdowns (``terms``, ``counted``)
-and their worked examples, the rules it carries across deals, its tally and
+English and German, the tariff and Laufende a new list starts it from,
+whether a new list plays it, its worked examples), the deal keys of its own
+(``keys``), its house-rule options as typed specs (the games played, the
+tariffs and Laufende derived from its games), the words of its breakdowns
+(``terms``, ``counted``), the rules it carries across deals, its tally and
 how a list of it can end. The list file's reader, the deal form, the
 breakdown's words, the examples and the rules table all derive from these
 declarations: adding a game or an option touches the family's module, its

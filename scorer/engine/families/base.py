@@ -259,9 +259,8 @@ class Family:
     counted: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = field(
         default_factory=lambda: MappingProxyType({})
     )
-    #: The worked examples of docs/breakdown-examples.md: what happens in English and in
-    #: German, and the list file whose last deal it is; together they hold every name
-    #: of the family's breakdowns.
+    #: The worked examples of docs/breakdown-examples.md: its games' (``Game.examples``), then
+    #: its own (``common.examples_of``); together they hold every name of its breakdowns.
     examples: tuple[Example, ...] = ()
     #: Tally entries that stay settled when the players change (completed heads).
     settled: frozenset[str] = frozenset()

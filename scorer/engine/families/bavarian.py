@@ -199,8 +199,7 @@ GAMES = MappingProxyType(
         "penalty": penalty_game(frozenset({"bock"}), {"bock": _BOCK}, examples=examples.PENALTY),
         "passed": thrown_in(
             frozenset({"doubles", "bock", "points", "schwarz", "laufende"}),
-            {"bock": _BOCK, **dict.fromkeys(("points", "schwarz", "laufende"), _CROSS)}, score=_passed,
-            examples=examples.THROWN_IN),
+            {"bock": _BOCK, **dict.fromkeys(("points", "schwarz", "laufende"), _CROSS)}, score=_passed),
     }
 )
 

@@ -97,13 +97,8 @@ PENALTY: tuple[Example, ...] = (
      "Chris hat nicht bedient: eine Strafe in Höhe eines Solos an jeden",
      _house({"game": "penalty", "offender": "Chris"})),
 )
-THROWN_IN: tuple[Example, ...] = (
-    ("a hand thrown in: nobody pays",
-     "zusammengeworfen: niemand zahlt",
-     _listed(PASSED)),
-)
-
-#: Those of the family's house rules: tournament points, then Bock and the Stock, which outlive a deal.
+#: Those of the family's house rules: tournament points; then a hand thrown in, which pays
+#: nothing, and what Bock and the Stock, which outlive a deal, make of it.
 HOUSE_RULES: tuple[Example, ...] = (
     ("tournament points 1/5: Bene wins a Solo schneider",
      "Turnierpunkte 1/5: Bene gewinnt ein Solo Schneider",
@@ -116,6 +111,9 @@ HOUSE_RULES: tuple[Example, ...] = (
     ("tournament points 1/5-dr: all passed, played over the cross, Anna and Chris 40",
      "Turnierpunkte 1/5-dr: alle weiter, über Kreuz gespielt, Anna und Chris 40",
      _listed({"game": "passed", "points": 40}, table_points={"system": "1/5-dr"})),
+    ("a hand thrown in: nobody pays",
+     "zusammengeworfen: niemand zahlt",
+     _listed(PASSED)),
     ("after a hand thrown in, a Sauspiel under Bock",
      "nach einem zusammengeworfenen Spiel ein Sauspiel unter Bock",
      _listed(PASSED, _sauspiel(72), bock={})),

@@ -94,13 +94,12 @@ def point_value_option(default: int) -> Number:
 
 
 def thrown_in(
-    keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None, score: Score = nothing,
-    examples: tuple[Example, ...] = (),
+    keys: frozenset[str] = frozenset(), gated: Mapping[str, Gate] | None = None, score: Score = nothing
 ) -> Game:
     """The hand thrown in: nothing is played and nothing paid (unless ``score`` says otherwise); its deal may take ``keys``."""
     return Game(
         "passed", score, keys, gated=MappingProxyType(dict(gated or {})), kind="none", points=None,
-        label=N_("Thrown in"), german="Zusammengeworfen", in_breakdown=False, examples=examples,
+        label=N_("Thrown in"), german="Zusammengeworfen", in_breakdown=False,
     )
 
 
