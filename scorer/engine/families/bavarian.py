@@ -139,6 +139,7 @@ def _solo(
     roles: dict[str, str] | None = None, tariff: int = 40, laufende_from: int, seed: bool = True,
     examples: tuple[Example, ...] = (),
 ) -> Game:
+    # Every solo game with trumps is based on forty, at tables that change none of the tariffs.
     keys = DECLARED | _DOUBLED | ({"tout"} if tout else set()) | ({"sie"} if sie or name == "solo" else set())
     gated = {"bock": _BOCK, **({"sie": sie} if sie else {})}
     return Game(
