@@ -13,12 +13,25 @@ from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.errors import N_, ScoringError, shown
-from scorer.engine.families import FAMILIES
+from scorer.engine.families import FAMILIES, bavarian, bavarian3, german, sheepshead, sheepshead3
 from scorer.engine.families.base import Family, RuleSet
+from scorer.engine.families.house_rules import (
+    Bavarian3Rules, BavarianRules, GermanRules, HouseRules, Sheepshead3Rules, SheepsheadRules, read_house_rules,
+)
 from scorer.engine.options import MAX_TARIFF
 from scorer.engine.values import mapping, unknown_key
 
-__all__ = ["MAX_TARIFF", "RuleSet", "parse_rules", "rule_keys"]
+__all__ = ["HOUSE_RULES", "MAX_TARIFF", "RuleSet", "family_named", "parse_rules", "rule_keys"]
+
+#: Each family's typed house rules (their fields are its option keys), by family name.
+HOUSE_RULES: Mapping[str, type[HouseRules]] = MappingProxyType({
+    bavarian.NAME: BavarianRules,
+    bavarian3.NAME: Bavarian3Rules,
+    sheepshead3.NAME: Sheepshead3Rules,
+    sheepshead.NAME: SheepsheadRules,
+    german.NAME: GermanRules,
+})
+
 
 def rule_keys(family: Family) -> tuple[str, ...]:
     """Every key a ``rules`` object of this family may carry."""
@@ -53,7 +66,14 @@ def parse_rules(data: Any) -> RuleSet:
     if "games" in values:
         for option in family.options:
             values["games"] = option.games_under(values[option.key], values["games"], "games" in data)
-    return RuleSet(family=family, values=MappingProxyType(values))
+    house = read_house_rules(HOUSE_RULES[family.name], values)
+    return RuleSet(family=family, values=MappingProxyType(values), house=house)
+
+
+def family_named(data: Mapping[str, Any]) -> str | None:
+    """The family a ``rules`` object names (its ``preset``), or None when it names none the app knows."""
+    name = data.get("preset")
+    return name if isinstance(name, str) and name in FAMILIES else None
 
 
 def _games_follow_their_rules(family: Family, data: Mapping[str, Any], values: dict[str, Any]) -> None:
