@@ -79,12 +79,11 @@ def multiplier(
     if doubled:
         made_of += (doublings("doubler", doubled),)
     factor = 1 << (deal.crack + deal.recrack + deal.blitz + doubled)
-    house = sheepshead_rules(rules)
-    cap = house.max_multiplier
+    cap = sheepshead_rules(rules).max_multiplier
     if cap is not None and factor > cap:
         factor = cap
         made_of += (Multiplier(CAP, cap),)
-    if not won and house.double_on_bump:
+    if not won and sheepshead_rules(rules).double_on_bump:
         factor *= 2
         made_of += (BUMP,)
     return factor, made_of
@@ -149,12 +148,11 @@ class NoPick(Choices):
 
 def nobody_picked(rules: RuleSet, deal: Deal) -> None:
     """Check that the deal is the game this list plays when nobody picks."""
-    no_pick = sheepshead_rules(rules).no_pick
-    if deal.game not in no_pick:
+    if deal.game not in sheepshead_rules(rules).no_pick:
         raise ScoringError(
             "game",
             N_("when nobody picks, this list plays %(no_pick)s (house rule no_pick), not %(game)s"),
-            no_pick=" or ".join(no_pick), game=deal.game,
+            no_pick=" or ".join(sheepshead_rules(rules).no_pick), game=deal.game,
         )
 
 
