@@ -13,24 +13,12 @@ from types import MappingProxyType
 from typing import Any
 
 from scorer.engine.errors import N_, ScoringError, shown
-from scorer.engine.families import FAMILIES, bavarian, bavarian3, german, sheepshead, sheepshead3
+from scorer.engine.families import FAMILIES
 from scorer.engine.families.base import Family, RuleSet
-from scorer.engine.families.house_rules import (
-    Bavarian3Rules, BavarianRules, GermanRules, HouseRules, Sheepshead3Rules, SheepsheadRules, read_house_rules,
-)
 from scorer.engine.options import MAX_TARIFF
 from scorer.engine.values import mapping, unknown_key
 
-__all__ = ["HOUSE_RULES", "MAX_TARIFF", "RuleSet", "family_named", "parse_rules", "rule_keys"]
-
-#: Each family's typed house rules (their fields are its option keys), by family name.
-HOUSE_RULES: Mapping[str, type[HouseRules]] = MappingProxyType({
-    bavarian.NAME: BavarianRules,
-    bavarian3.NAME: Bavarian3Rules,
-    sheepshead3.NAME: Sheepshead3Rules,
-    sheepshead.NAME: SheepsheadRules,
-    german.NAME: GermanRules,
-})
+__all__ = ["MAX_TARIFF", "RuleSet", "family_named", "parse_rules", "rule_keys"]
 
 
 def rule_keys(family: Family) -> tuple[str, ...]:
@@ -66,8 +54,7 @@ def parse_rules(data: Any) -> RuleSet:
     if "games" in values:
         for option in family.options:
             values["games"] = option.games_under(values[option.key], values["games"], "games" in data)
-    house = read_house_rules(HOUSE_RULES[family.name], values)
-    return RuleSet(family=family, values=MappingProxyType(values), house=house)
+    return RuleSet(family=family, values=MappingProxyType(values))
 
 
 def family_named(data: Mapping[str, Any]) -> str | None:

@@ -6,10 +6,10 @@ import pytest
 
 from scorer.engine import FAMILIES, parse_rules
 from scorer.engine.families.house_rules import (
-    BavarianRules, BockRounds, GermanRules, PointsLaufende, SheepsheadRules, Stock, TournamentPoints,
+    HOUSE_RULES, BavarianRules, BockRounds, GermanRules, PointsLaufende, SheepsheadRules, Stock, TournamentPoints,
     bavarian_rules, german_rules, sheepshead3_rules, sheepshead_rules,
 )
-from scorer.engine.rules import HOUSE_RULES, family_named
+from scorer.engine.rules import family_named
 
 
 @pytest.mark.parametrize("name", list(FAMILIES))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Literal
 
 from scorer.engine.breakdown import Breakdown
 from scorer.engine.deals import Deal, Key
 from scorer.engine.errors import N_, ScoringError
-from scorer.engine.families.house_rules import HouseRules, SharedRules
+from scorer.engine.families.house_rules import HOUSE_RULES, HouseRules, SharedRules, read_house_rules
 from scorer.engine.options import Option
 
 #: The lowest winning score of a declaring side.
@@ -312,8 +313,11 @@ class RuleSet(SharedRules):
     #: Every option's value, by key, as the options parsed it: what they write back
     #: (``to_dict``) and what their gates read.
     values: Mapping[str, Any]
-    #: The same rules as the family's typed house rules.
-    house: HouseRules
+
+    @cached_property
+    def house(self) -> HouseRules:
+        """The same rules as the family's typed house rules, made from the values once."""
+        return read_house_rules(HOUSE_RULES[self.family.name], self.values)
 
     def get(self, key: str, default: Any = None) -> Any:
         """An option's value by its key, for what the option specs drive (gates, the form).

@@ -1,8 +1,8 @@
 """A list's house rules as typed values: one frozen dataclass per family, its fields the option keys.
 
 The option specs of each family (``OPTIONS``) read and write the list
-file; the parser then makes the family's house rules here once, from the
-values the options read, and the ``RuleSet`` holds them. The scoring code
+file; a ``RuleSet`` makes the family's house rules here once, from the
+values the options read, and holds them beside those values. The scoring code
 reads a rule as an attribute mypy checks (``sheepshead_rules(rules).no_pick``),
 never by its key. The groups a rule is made of (Bock rounds, the Stock,
 tournament points) are small dataclasses of their own, or None when off.
@@ -167,6 +167,15 @@ class GermanRules(HouseRules):
 
 H = TypeVar("H", bound=HouseRules)
 
+#: Each family's house rules, by the family's name (a test holds their fields to its option keys).
+HOUSE_RULES: Mapping[str, type[HouseRules]] = MappingProxyType({
+    "bavarian": BavarianRules,
+    "bavarian3": Bavarian3Rules,
+    "sheepshead3": Sheepshead3Rules,
+    "sheepshead": SheepsheadRules,
+    "german": GermanRules,
+})
+
 
 def _bock(value: Mapping[str, Any] | None) -> BockRounds | None:
     return None if value is None else BockRounds(tuple(value["after"]), value["deals"], value["stack"])
@@ -210,7 +219,10 @@ class SharedRules:
     A rule a family does not have reads as off (no Bock, no Laufende counted).
     """
 
-    house: HouseRules
+    @property
+    def house(self) -> HouseRules:
+        """The list's house rules, as its family's kind."""
+        raise NotImplementedError
 
     @property
     def tariffs(self) -> Mapping[str, int]:
