@@ -18,7 +18,8 @@ from scorer.engine.families.base import Family, RuleSet
 from scorer.engine.options import MAX_TARIFF
 from scorer.engine.values import mapping, unknown_key
 
-__all__ = ["MAX_TARIFF", "RuleSet", "parse_rules", "rule_keys"]
+__all__ = ["MAX_TARIFF", "RuleSet", "family_named", "parse_rules", "rule_keys"]
+
 
 def rule_keys(family: Family) -> tuple[str, ...]:
     """Every key a ``rules`` object of this family may carry."""
@@ -54,6 +55,12 @@ def parse_rules(data: Any) -> RuleSet:
         for option in family.options:
             values["games"] = option.games_under(values[option.key], values["games"], "games" in data)
     return RuleSet(family=family, values=MappingProxyType(values))
+
+
+def family_named(data: Mapping[str, Any]) -> str | None:
+    """The family a ``rules`` object names (its ``preset``), or None when it names none the app knows."""
+    name = data.get("preset")
+    return name if isinstance(name, str) and name in FAMILIES else None
 
 
 def _games_follow_their_rules(family: Family, data: Mapping[str, Any], values: dict[str, Any]) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from scorer.engine.breakdown import Breakdown
 from scorer.engine.deals import Deal, Key
 from scorer.engine.errors import N_, ScoringError
+from scorer.engine.families.house_rules import HOUSE_RULES, HouseRules, SharedRules, read_house_rules
 from scorer.engine.options import Option
 
 #: The lowest winning score of a declaring side.
@@ -18,7 +20,6 @@ LOWEST_BID = 61
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
 _NO_WORDS: Mapping[str, str] = MappingProxyType({})
-_NONE_COUNTED: Mapping[str, int] = MappingProxyType({})
 
 #: The words the pages use for a family's roles, by role; a family's ``words``
 #: override some of them (marked with N_, translated by the pages).
@@ -135,12 +136,12 @@ class Gate:
     def opens(self, rules: RuleSet) -> bool:
         """Tell whether these rules open the gate."""
         if self.value is SET:
-            return rules[self.rule] is not None
+            return rules.get(self.rule) is not None
         return bool(rules.get(self.rule) == self.value)
 
     def current(self, rules: RuleSet) -> Any:
         """The value the gate's rule has under these rules (to say why the gate is shut)."""
-        return rules[self.rule]
+        return rules.get(self.rule)
 
 
 @dataclass(frozen=True)
@@ -308,51 +309,35 @@ class Family:
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    """A list's own copy of its house rules, every default filled in."""
+class RuleSet(SharedRules):
+    """A list's own copy of its house rules, every default filled in.
+
+    Read a rule as a typed attribute: the ones most families share here
+    (``rules.tariffs``, ``rules.bock``: ``SharedRules``), a family's own
+    through its house rules (``sheepshead_rules(rules).no_pick``).
+    """
 
     family: Family
-    #: Every option's value, by key, as parsed (see the family's options).
+    #: Every option's value, by key, as the options parsed it: what they write back
+    #: (``to_dict``) and what their gates read.
     values: Mapping[str, Any]
 
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
+    @cached_property
+    def house(self) -> HouseRules:
+        """The same rules as the family's typed house rules, made from the values once."""
+        return read_house_rules(HOUSE_RULES[self.family.name], self.values)
 
     def get(self, key: str, default: Any = None) -> Any:
-        """An option's value, or the default when the family has no such option."""
+        """An option's value by its key, for what the option specs drive (gates, the form).
+
+        Code that means one rule reads its typed attribute instead.
+        """
         return self.values.get(key, default)
-
-    @property
-    def tariffs(self) -> Mapping[str, int]:
-        """Units per game and per term, by name."""
-        tariffs: Mapping[str, int] = self.values["tariffs"]
-        return tariffs
-
-    @property
-    def laufende_from(self) -> Mapping[str, int]:
-        """Laufende count from this many on, per game (empty where none are counted)."""
-        counted: Mapping[str, int] = self.values.get("laufende_from", _NONE_COUNTED)
-        return counted
-
-    @property
-    def schneider_loss_max(self) -> int:
-        """The declaring side is schneidered at this many points or fewer."""
-        return cast(int, self.values["schneider_loss_max"])
 
     @property
     def family_name(self) -> str:
         """The family's name, as the list file's ``preset`` key names it."""
         return self.family.name
-
-    @property
-    def games(self) -> frozenset[str]:
-        """The games this list allows (``passed`` always, where the family has it)."""
-        return cast(frozenset[str], self.values["games"])
-
-    @property
-    def point_value(self) -> int:
-        """Cents per unit, for the settlement."""
-        return cast(int, self.values["point_value"])
 
     @property
     def carry_rules(self) -> tuple[CarryRule, ...]:
@@ -365,18 +350,18 @@ class RuleSet:
     @property
     def plays_bock(self) -> bool:
         """Tell whether this list plays Bock rounds (every scored deal says its Bock multiplier)."""
-        return self.values.get("bock") is not None
+        return self.bock is not None
 
     @property
     def plays_stock(self) -> bool:
         """Tell whether this list plays the Stock (every scored deal says the pot after it)."""
-        return self.values.get("stock") is not None
+        return self.stock is not None
 
     @property
     def plus_only(self) -> bool:
         """Tell whether only what is won counts (tournament points): the totals do not sum to zero."""
-        points = self.values.get("table_points")
-        return bool(points and points["plus_only"])
+        points = self.table_points
+        return points is not None and points.plus_only
 
     @property
     def reads_carry(self) -> bool:
@@ -385,7 +370,7 @@ class RuleSet:
 
     def allows(self, game: str) -> bool:
         """Tell whether a deal of this game may be entered."""
-        return game in self.games
+        return game in self.house.games
 
     def to_dict(self) -> dict[str, Any]:
         """Write the rules as the list file's ``rules`` object, defaults filled in."""

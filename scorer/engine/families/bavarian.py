@@ -21,6 +21,7 @@ from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, N_plural, examples_of, games_option, laufende_from_of, laufende_max_option, needs,
     point_value_option, schneider_option, tariffs_of, tariffs_option, thrown_in, trumps_of,
 )
+from scorer.engine.families.house_rules import bavarian_rules
 from scorer.engine.families.payouts import against_all, side_against_side
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.families.ramsch import Durchmarsch, ramsch
@@ -33,7 +34,7 @@ NAME = examples.FAMILY
 
 def _check_sie(rules: RuleSet, deal: Deal) -> None:
     # The first edition took a Sie in any solo game and let it be lost.
-    if deal.sie and rules["edition"] >= 2 and not (
+    if deal.sie and bavarian_rules(rules).edition >= 2 and not (
         deal.laufende >= 8 and deal.points == 120 and deal.schwarz
     ):
         raise ScoringError(
@@ -50,7 +51,7 @@ def partner_game(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outc
     assert deal.declarer is not None
     declarer = seated(table, deal.declarer, "declarer")
     partner = partner_of(table, deal, declarer, GAMES[deal.game])
-    if deal.called_ace == "hearts" and deal.game == "sauspiel" and rules["edition"] >= 2:
+    if deal.called_ace == "hearts" and deal.game == "sauspiel" and bavarian_rules(rules).edition >= 2:
         raise ScoringError("called_ace", N_("the ace of hearts cannot be called"))
     return _side_plays(rules, table, deal, carry, (declarer, partner))
 
@@ -298,7 +299,7 @@ OPTIONS = (
 
 
 def _reads_carry(rules: RuleSet) -> bool:
-    return rules["bock"] is not None or rules["stock"] is not None
+    return rules.plays_bock or rules.plays_stock
 
 
 FAMILY = Family(

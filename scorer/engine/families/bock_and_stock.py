@@ -12,6 +12,7 @@ from scorer.engine.deals import Deal
 from scorer.engine.errors import N_
 from scorer.engine.families.base import Carry, Game, Outcome, RuleSet, Table
 from scorer.engine.families.common import N_plural
+from scorer.engine.families.house_rules import BockRounds, Stock
 from scorer.engine.options import Choice, Choices, Flag, Group, Number
 
 #: What may start a Bock round, besides a round called by hand.
@@ -31,7 +32,7 @@ def bock_and_stock(
     deal that changes both gets its outcome made once. Bock doubles the
     game's payouts, never what goes into or out of the Stock.
     """
-    bock, stock = rules["bock"], rules["stock"]
+    bock, stock = rules.bock, rules.stock
     rounds = None if bock is None else _bock_rounds(bock, table, deal, outcome, before)
     move = None if stock is None else _stock_move(stock, table, game, outcome, before)
     if rounds is None and move is None:
@@ -58,14 +59,14 @@ def bock_and_stock(
 
 
 def _bock_rounds(
-    setting: Mapping[str, Any], table: Table, deal: Deal, outcome: Outcome, before: Carry
+    setting: BockRounds, table: Table, deal: Deal, outcome: Outcome, before: Carry
 ) -> tuple[int, tuple[int, ...]] | None:
     """The Bock doublings of the deal and the rounds after it; None when no round runs or starts."""
-    started = deal.bock or not outcome.events.isdisjoint(setting["after"])
+    started = deal.bock or not outcome.events.isdisjoint(setting.after)
     if not before.bock_rounds and not started:
         return None
     return rounds_after(
-        before.bock_rounds, started, setting["stack"] == "double", setting["deals"] or len(table.players)
+        before.bock_rounds, started, setting.stack == "double", setting.deals or len(table.players)
     )
 
 
@@ -92,19 +93,19 @@ def rounds_after(
     return running, tuple(left)
 
 
-def _takes_the_pot(setting: Mapping[str, Any], game: Game) -> bool:
-    if setting["won_by"] == "any":
+def _takes_the_pot(setting: Stock, game: Game) -> bool:
+    if setting.won_by == "any":
         return game.kind in ("partner", "solo")
     return game.name in ("sauspiel", "hochzeit")
 
 
 def _stock_move(
-    setting: Mapping[str, Any], table: Table, game: Game, outcome: Outcome, before: Carry
+    setting: Stock, table: Table, game: Game, outcome: Outcome, before: Carry
 ) -> StockMove | None:
     """What the deal puts into the pot or takes out of it; None when nothing moves."""
     pot = before.pot
     if "passed" in outcome.events:
-        pay = setting["pay"]
+        pay = setting.pay
         amounts = tuple((who, -pay) for who in table.active)
         return StockMove("pay_in", pot, pot + pay * len(table.active), amounts)
     if not pot:
@@ -114,7 +115,7 @@ def _stock_move(
         # A pot smaller than the side stays whole: its shares would be 0.
         each = pot // len(side)
         return StockMove("take", pot, pot - each * len(side), tuple((who, each) for who in side))
-    if outcome.won is False and setting["double"] and game.name in ("sauspiel", "hochzeit"):
+    if outcome.won is False and setting.double and game.name in ("sauspiel", "hochzeit"):
         declarer, partner = side
         return StockMove("double", pot, pot * 2, ((declarer, -((pot + 1) // 2)), (partner, -(pot // 2))))
     return None

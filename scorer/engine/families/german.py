@@ -15,6 +15,7 @@ from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, N_plural, examples_of, games_option, listed, point_value_option, schneider_option,
     tariffs_of, tariffs_option, thrown_in,
 )
+from scorer.engine.families.house_rules import german_rules
 from scorer.engine.families.payouts import against_all, schneider, side_against_side
 from scorer.engine.families.penalty import OFFENDER, penalty_game, with_penalty
 from scorer.engine.options import Flag
@@ -65,7 +66,7 @@ def normal(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     else:
         tally[f"team{team}"] = total
     terms: tuple[Term, ...]
-    if rules["settle_per_head"]:
+    if german_rules(rules).settle_per_head:
         value = rules.tariffs["head"] if completed else 0
         terms = (Term("head", value),) if completed else ()
     else:
@@ -200,7 +201,7 @@ FAMILY = Family(
     ends=("heads",),
     tally=_tally,
     measure=_measure,
-    reads_carry=lambda rules: bool(rules["settle_per_head"]),
+    reads_carry=lambda rules: german_rules(rules).settle_per_head,
     terms=TERMS,
     counted=COUNTED,
     examples=examples_of(GAMES, *HOUSE_RULE_EXAMPLES),

@@ -14,6 +14,7 @@ from scorer.engine.errors import N_, ScoringError, shown
 from scorer.engine.families.base import Carry, Outcome, RuleSet, Table
 from scorer.engine.families.bavarian_value import announced, check_modifiers
 from scorer.engine.families.checks import no_trick, player_points, the_one
+from scorer.engine.families.house_rules import bavarian_rules
 from scorer.engine.families.payouts import against_all
 from scorer.engine.options import Option
 from scorer.engine.values import whole
@@ -24,7 +25,8 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     check_modifiers(deal, table)
     active = table.active
     points = player_points(deal, table)
-    if rules["virgin_by"] == "tricks":
+    house = bavarian_rules(rules)
+    if house.virgin_by == "tricks":
         virgins = no_trick(deal, table, points)
     else:
         virgins = frozenset(who for who in active if points[who] == 0)
@@ -35,7 +37,7 @@ def ramsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     tied = [w for w in active if points[w] == most]
     loser = the_one(deal.loser, tied, table, "loser", "most")
     payouts, breakdown = _ramsch_lost(
-        rules.tariffs["ramsch"], deal.doubles, rules["virgin"], active, loser, virgins
+        rules.tariffs["ramsch"], deal.doubles, house.virgin, active, loser, virgins
     )
     return Outcome(payouts, carry, breakdown=breakdown)
 
@@ -46,10 +48,11 @@ def _durchmarsch_by(rules: RuleSet, deal: Deal, table: Table, points: Mapping[st
     By tricks (``durchmarsch_by``), every other active player took no trick;
     the threshold is not read, any non-null ``durchmarsch`` switches it on.
     """
-    threshold = rules["durchmarsch"]
+    house = bavarian_rules(rules)
+    threshold = house.durchmarsch
     if threshold is None:
         return None
-    if rules.get("durchmarsch_by") == "tricks":
+    if house.durchmarsch_by == "tricks":
         took = [who for who in table.active if who not in no_trick(deal, table, points)]
         return took[0] if len(took) == 1 else None
     return next((who for who in table.active if points[who] >= threshold), None)
@@ -63,7 +66,7 @@ def _durchmarsch(rules: RuleSet, table: Table, deal: Deal, carry: Carry, who: st
         )
     tariffs = rules.tariffs
     terms: tuple[Term, ...] = (Term("durchmarsch", tariffs["solo"]),)
-    if rules["durchmarsch_value"] == "schwarz":
+    if bavarian_rules(rules).durchmarsch_value == "schwarz":
         terms += (Term("schneider", tariffs["schneider"]), Term("schwarz", tariffs["schwarz"]))
     value = worth(terms) << deal.doubles
     return Outcome(

@@ -20,6 +20,7 @@ from scorer.engine.families.common import (
     DECLARED, FIVE, NEEDS_DECLARER, N_plural, examples_of, games_option, listed, needs, point_value_option,
     schneider_option, tariffs_of, tariffs_option,
 )
+from scorer.engine.families.house_rules import sheepshead_rules
 from scorer.engine.families.payouts import against_all, schneider
 from scorer.engine.families.penalty import OFFENDER, penalty_game
 from scorer.engine.options import Choice, Choices, Flag, Number
@@ -49,7 +50,7 @@ def doubled_by_doublers(rules: RuleSet, carry: Carry) -> tuple[int, Carry]:
     """
     if not carry.doublers:
         return 0, carry
-    if rules["doubler_stack"] == "multiply":
+    if sheepshead_rules(rules).doubler_stack == "multiply":
         return carry.doublers, replace(carry, doublers=0)
     return 1, replace(carry, doublers=carry.doublers - 1)
 
@@ -77,11 +78,11 @@ def multiplier(
     if doubled:
         made_of += (doublings("doubler", doubled),)
     factor = 1 << (deal.crack + deal.recrack + deal.blitz + doubled)
-    cap = rules["max_multiplier"]
+    cap = sheepshead_rules(rules).max_multiplier
     if cap is not None and factor > cap:
         factor = cap
         made_of += (Multiplier(CAP, cap),)
-    if not won and rules["double_on_bump"]:
+    if not won and sheepshead_rules(rules).double_on_bump:
         factor *= 2
         made_of += (BUMP,)
     return factor, made_of
@@ -101,7 +102,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     doubled, after = doubled_by_doublers(rules, carry)
     level = tier(rules, deal, points, won)
     factor, made_of = multiplier(rules, deal, doubled, won)
-    off_hook = deal.schwarz and not won and partner is not None and bool(rules["partner_off_hook"])
+    off_hook = deal.schwarz and not won and partner is not None and sheepshead_rules(rules).partner_off_hook
     value = level * factor
     sign = 1 if won else -1
     side = (picker,) if partner is None else (picker, partner)
@@ -146,11 +147,11 @@ class NoPick(Choices):
 
 def nobody_picked(rules: RuleSet, deal: Deal) -> None:
     """Check that the deal is the game this list plays when nobody picks."""
-    if deal.game not in rules["no_pick"]:
+    if deal.game not in sheepshead_rules(rules).no_pick:
         raise ScoringError(
             "game",
             N_("when nobody picks, this list plays %(no_pick)s (house rule no_pick), not %(game)s"),
-            no_pick=" or ".join(rules["no_pick"]), game=deal.game,
+            no_pick=" or ".join(sheepshead_rules(rules).no_pick), game=deal.game,
         )
 
 
@@ -383,9 +384,9 @@ FAMILY = Family(
     games=GAMES,
     options=OPTIONS,
     most_active=5,
-    reads_carry=lambda rules: "doubler" in rules["no_pick"],
+    reads_carry=lambda rules: "doubler" in sheepshead_rules(rules).no_pick,
     # Of the no-pick games only the list's own is played.
-    playable=lambda rules, game: game not in NO_PICK or game in rules["no_pick"],
+    playable=lambda rules, game: game not in NO_PICK or game in sheepshead_rules(rules).no_pick,
     words=WORDS,
     common_rules=COMMON_RULES,
     terms=TERMS,

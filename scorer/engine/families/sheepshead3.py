@@ -14,6 +14,7 @@ from scorer.engine.families.common import (
     DECLARED, NEEDS_DECLARER, THREE, examples_of, games_option, listed, needs, point_value_option,
     schneider_option, tariffs_of, tariffs_option, thrown_in,
 )
+from scorer.engine.families.house_rules import sheepshead3_rules
 from scorer.engine.families.payouts import added_tally, against_all, schneider
 from scorer.engine.options import Choice
 
@@ -26,7 +27,7 @@ def pick(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
     declarer = seated(table, deal.declarer, "declarer")
     points = side_points(deal, widow=True)
     schwarz = deal.schwarz
-    if rules["schwarz_by"] == "points":
+    if sheepshead3_rules(rules).schwarz_by == "points":
         if schwarz and points not in (0, 120):
             raise ScoringError(
                 "schwarz",
@@ -82,7 +83,7 @@ def least(rules: RuleSet, table: Table, deal: Deal, carry: Carry) -> Outcome:
         winner = table.dealer
     else:
         winner = the_one(deal.winner, tied, table, "winner", "fewest")
-    if rules["least_zero_by"] == "tricks":
+    if sheepshead3_rules(rules).least_zero_by == "tricks":
         zero = winner in no_trick(deal, table, points)
     else:
         zero = fewest == 0

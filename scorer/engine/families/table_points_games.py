@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
 
 from scorer.engine.breakdown import Breakdown, Multiplier, Share, Term, worth
 from scorer.engine.deals import Deal
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.base import LOWEST_BID, Carry, Game, Outcome, RuleSet, Table
 from scorer.engine.families.checks import side_points
+from scorer.engine.families.house_rules import Price, TournamentPoints
 from scorer.engine.families.payouts import nothing, schneider, side_against_side
 from scorer.engine.families.table_points import TIMES
 
@@ -39,27 +39,38 @@ _WON_SCHNEIDER = 91
 
 def plays_table_points(rules: RuleSet) -> bool:
     """Tell whether this list scores tournament points."""
-    return rules.get("table_points") is not None
+    return rules.table_points is not None
+
+
+def _system(rules: RuleSet) -> TournamentPoints:
+    """The list's tournament points (a game scored by them is only played where the list has them)."""
+    system = rules.table_points
+    assert system is not None
+    return system
 
 
 def table_value(
     rules: RuleSet, game: Game, deal: Deal, points: int | None, won: bool
 ) -> tuple[tuple[Term, ...], tuple[Multiplier, ...]]:
     """Give a game's points from the table: plain, schneider or schwarz, Laufende; Tout and Sie their own."""
-    system = rules["table_points"]
+    system = _system(rules)
     _check_kontra(system, deal)
-    table = system["points"]
+    table = system.points
     name = _priced_as(table, game, deal)
     if deal.sie or deal.tout:
         said = "sie" if deal.sie else "tout"
-        if isinstance(table[said], Mapping):
+        announced = table[said]
+        if isinstance(announced, Mapping):
             # The game's plain value and its Laufende, times k; no schneider or schwarz.
             times = (Term(name, _row(table, name)[0]), *_laufende(system, game, deal, game.name))
-            return times, (Multiplier(said, table[said][TIMES]),)
-        return (Term(said, table[said]), *_laufende(system, game, deal, said)), ()
-    if isinstance(table[name], int):
-        return (Term(name, table[name]),), ()  # a Bettel's one value
-    plain, cut, black = table[name]
+            return times, (Multiplier(said, announced[TIMES]),)
+        assert isinstance(announced, int)
+        return (Term(said, announced), *_laufende(system, game, deal, said)), ()
+    price = table[name]
+    if isinstance(price, int):
+        return (Term(name, price),), ()  # a Bettel's one value
+    assert isinstance(price, tuple)
+    plain, cut, black = price
     terms = [Term(name, plain)]
     if points is not None:
         cut_through, black_through = _cut(rules, deal, points, won)
@@ -72,7 +83,7 @@ def table_value(
 
 def table_won(rules: RuleSet, table: Table, deal: Deal, won: bool, points: int | None = None) -> bool:
     """Tell whether the declaring side won: a forced game at 60, and Kontra that loses the game."""
-    system = rules["table_points"]
+    system = _system(rules)
     if deal.forced:
         first = after_dealer(table)[0]
         if deal.declarer != first:
@@ -82,12 +93,12 @@ def table_won(rules: RuleSet, table: Table, deal: Deal, won: bool, points: int |
             )
         assert points is not None
         won = points >= FORCED_BID
-    if deal.contra and system["kontra"] == "loses":
+    if deal.contra and system.kontra == "loses":
         return True
     return won
 
 
-def _priced_as(table: Mapping[str, Any], game: Game, deal: Deal) -> str:
+def _priced_as(table: Mapping[str, Price], game: Game, deal: Deal) -> str:
     """The row of the table a game is paid from: a solo in hearts its own, where the system has one."""
     if game.name != "solo" or "hearts_solo" not in table:
         return game.name
@@ -96,16 +107,19 @@ def _priced_as(table: Mapping[str, Any], game: Game, deal: Deal) -> str:
     return "hearts_solo" if deal.suit == "hearts" else game.name
 
 
-def _row(table: Mapping[str, Any], name: str) -> tuple[int, int, int]:
+def _row(table: Mapping[str, Price], name: str) -> tuple[int, int, int]:
     row = table[name]
-    return (row, row, row) if isinstance(row, int) else row
+    if isinstance(row, int):
+        return row, row, row
+    assert isinstance(row, tuple)
+    return row
 
 
 def _cut(rules: RuleSet, deal: Deal, points: int, won: bool) -> tuple[bool, bool]:
     """Schneider and schwarz: the system's threshold, a forced game's, and only what Kontra left to win."""
-    system = rules["table_points"]
-    free = _FORCED_FREE if deal.forced else system["schneider_free_at"]
-    if deal.contra and system["kontra"] == "loses":
+    system = _system(rules)
+    free = _FORCED_FREE if deal.forced else system.schneider_free_at
+    if deal.contra and system.kontra == "loses":
         # The game is given, not played out: only what the declaring side's points reach counts.
         return points >= _WON_SCHNEIDER, deal.schwarz and points == 120
     if free == _FAMILY_FREE:
@@ -113,9 +127,9 @@ def _cut(rules: RuleSet, deal: Deal, points: int, won: bool) -> tuple[bool, bool
     return deal.schwarz or (120 - points if won else points) < free, deal.schwarz
 
 
-def _laufende(system: Mapping[str, Any], game: Game, deal: Deal, name: str) -> tuple[Term, ...]:
+def _laufende(system: TournamentPoints, game: Game, deal: Deal, name: str) -> tuple[Term, ...]:
     """Laufende in points: ``from`` or more add the game's value for each, at most ``max`` of them."""
-    counted = system["laufende"]
+    counted = system.laufende
     if counted is None:
         return ()
     if deal.laufende > game.trumps:
@@ -123,15 +137,15 @@ def _laufende(system: Mapping[str, Any], game: Game, deal: Deal, name: str) -> t
             "laufende", N_("a %(game)s has only %(most)s trumps, not %(count)s"),
             game=deal.game, most=game.trumps, count=deal.laufende,
         )
-    each = counted["value"].get(name, 0)
-    if not each or deal.laufende < counted["from"]:
+    each = counted.value.get(name, 0)
+    if not each or deal.laufende < counted.start:
         return ()
-    paid = deal.laufende if counted["max"] is None else min(deal.laufende, counted["max"])
+    paid = deal.laufende if counted.most is None else min(deal.laufende, counted.most)
     return (Term("laufende", each * paid, paid),)
 
 
-def _check_kontra(system: Mapping[str, Any], deal: Deal) -> None:
-    if system["kontra"] == "refused":
+def _check_kontra(system: TournamentPoints, deal: Deal) -> None:
+    if system.kontra == "refused":
         for key in ("contra", "re", "doubles"):
             if deal.value(key):
                 raise ScoringError(key, N_("tournament points are played without Kontra, Re or knocks"))
@@ -149,7 +163,8 @@ def after_dealer(table: Table) -> tuple[str, ...]:
 
 def passed_hand(rules: RuleSet, table: Table, deal: Deal, carry: Carry, sauspiel: Game) -> Outcome:
     """A hand everyone passed: 0, a cross game (first and third against second and fourth), or refused."""
-    mode = rules["table_points"]["passed"] if plays_table_points(rules) else "zero"
+    system = rules.table_points
+    mode = "zero" if system is None else system.passed
     if mode == "zero":
         return nothing(rules, table, deal, carry)
     if mode == "forced":
@@ -164,7 +179,7 @@ def passed_hand(rules: RuleSet, table: Table, deal: Deal, carry: Carry, sauspiel
     points = side_points(deal, widow=False)
     if points == _LEVEL:
         return nothing(rules, table, deal, carry)  # level: the hand is replayed
-    if sauspiel.name not in rules["table_points"]["points"]:
+    if sauspiel.name not in _system(rules).points:
         raise ScoringError("game", N_("a cross game is a Sauspiel, and these rules leave the Sauspiel out"))
     first, second, third, fourth = after_dealer(table)
     won = points >= LOWEST_BID
@@ -184,7 +199,7 @@ def plus_only(
     rules: RuleSet, table: Table, deal: Deal, game: Game, outcome: Outcome, before: Carry
 ) -> Outcome:
     """With ``plus_only``, nobody's payout is below 0 (the winners' amounts stay)."""
-    if not rules["table_points"]["plus_only"]:
+    if not rules.plus_only:
         return outcome
     return replace(outcome, payouts=MappingProxyType({who: max(0, a) for who, a in outcome.payouts.items()}))
 

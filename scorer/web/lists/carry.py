@@ -6,34 +6,35 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from scorer.engine import Carry, DealResult, RuleSet
+from scorer.engine.families.house_rules import sheepshead_rules
 from scorer.web.labels import doubling_word
 
 
 def bock_factor(rules: RuleSet, carry: Carry) -> int:
     """The Bock multiplier the next deal will be under (1 when none)."""
-    bock = rules.get("bock")
+    bock = rules.bock
     if bock is None or not carry.bock_rounds:
         return 1
-    return 1 << len(carry.bock_rounds) if bock["stack"] == "double" else 2
+    return 1 << len(carry.bock_rounds) if bock.stack == "double" else 2
 
 
 def carry_notes(rules: RuleSet, carry: Carry) -> list[str]:
     """One short line for each rule across deals that is running now."""
     notes = []
     factor = bock_factor(rules, carry)
-    if factor > 1:
+    if rules.bock is not None and factor > 1:
         # Queued rounds run one after the other; doubled ones side by side.
-        left = sum(carry.bock_rounds) if rules["bock"]["stack"] == "queue" else max(carry.bock_rounds)
+        left = sum(carry.bock_rounds) if rules.bock.stack == "queue" else max(carry.bock_rounds)
         notes.append(ngettext(
             "Bock ×%(factor)s: %(num)s deal left", "Bock ×%(factor)s: %(num)s deals left",
             left, factor=factor,
         ))
-    if rules.get("stock") is not None:
+    if rules.plays_stock:
         notes.append(_("Stock: %(pot)s in the pot", pot=carry.pot))
     if carry.doublers:
         # Said after the family's word for a doubling handed on ("Doubler: ..."). A doubler
         # doubles picks, not hands: a leaster or another doubler in between is not doubled.
-        if rules.get("doubler_stack") == "multiply":
+        if sheepshead_rules(rules).doubler_stack == "multiply":
             said = _("the next pick counts ×%(factor)s", factor=1 << carry.doublers)
         else:
             said = ngettext(

@@ -300,10 +300,11 @@ class NewListBase(FlaskForm):
                 continue
             rules[option.key] = self._value(option, option.key, base.get(option.key))
         # A game switched on by its own house rule (the German solo) follows the rule.
-        if "games" in rules:
-            chosen = set(rules["games"]) | always_played(family)
+        games = rules.get("games")
+        if games is not None:
+            chosen = set(games) | always_played(family)
             chosen |= {g for g in family.games if rules.get(g) is True}
-            rules["games"] = [g for g in family.games if g in chosen]
+            rules.update(games=[g for g in family.games if g in chosen])
         return rules
 
     def _value(self, option: Option, name: str, base: Any) -> Any:

@@ -15,6 +15,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from scorer.engine import FAMILIES, ScoringError
+from scorer.engine.rules import family_named
 from scorer.web import access, i18n, services
 from scorer.web.conditional import list_unless_unchanged, unless_unchanged
 from scorer.web.i18n import LANGUAGES, select_locale
@@ -106,9 +107,10 @@ def _start_rules(group: services.GroupRow | None = None) -> tuple[str, dict[str,
     preset_id = request.args.get("preset", type=int)
     if preset_id is not None:
         preset = services.get_preset(preset_id, owner=access.preset_owner(), group=group)
-        if preset is None or preset.rules.get("preset") not in FAMILIES:
+        named = None if preset is None else family_named(preset.rules)
+        if preset is None or named is None:
             abort(404)
-        return preset.rules["preset"], dict(preset.rules)
+        return named, dict(preset.rules)
     first = next(iter(FAMILIES))
     family = request.values.get("family", first)
     family = family if family in FAMILIES else first
@@ -179,7 +181,7 @@ def new_list() -> Any:
         # Saved rules belong to one family: only this family's are offered here.
         presets=[p for p in [*(services.presets(owner=None, group=group) if group else []),
                              *services.presets(owner=access.preset_owner())]
-                 if p.rules.get("preset") == family],
+                 if family_named(p.rules) == family],
         preset_id=request.args.get("preset", type=int), group=group,
         known_players=list(dict.fromkeys(
             [*(group.players if group else []), *services.known_players(access.known_lists())]

@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.exc
 
-from scorer.engine import N_, ScoringError, parse_rules
+from scorer.engine import N_, RuleSet, ScoringError, parse_rules
 from scorer.engine.values import whole
 from scorer.tournaments.draw import seats_per_table as seats_per_table
 from scorer.tournaments.standings import Standing
@@ -50,12 +50,11 @@ class TournamentNotAllowed(NotAllowed):
 # -- making and finding -------------------------------------------------------------------------
 
 
-def _checked_rules(value: Any) -> dict[str, Any]:
+def _checked_rules(value: Any) -> RuleSet:
     rules = parse_rules(value)
-    if any(option.key == _TOURNAMENT_POINTS for option in rules.family.options) \
-            and rules.get(_TOURNAMENT_POINTS) is None:
+    if any(option.key == _TOURNAMENT_POINTS for option in rules.family.options) and rules.table_points is None:
         raise ScoringError(f"rules.{_TOURNAMENT_POINTS}", N_("a tournament needs tournament points"))
-    return rules.to_dict()
+    return rules
 
 
 @transaction
@@ -78,12 +77,12 @@ def create_tournament(
     rounds = whole(document.get("rounds"), "rounds", low=1, high=MOST_ROUNDS)
     deals = whole(document.get("deals_per_round"), "deals_per_round", low=1, high=MOST_DEALS)
     system = read_system(document)
-    seats = seats_per_table(parse_rules(rules).family)
+    seats = seats_per_table(rules.family)
     # Any count is taken (two rounds of 30 at tables of four): a table whose count is not whole
     # turns of the deal lets the first dealers deal once more (scorer.tournaments.draw.deals_at).
     key = key_from_token("tournament", token) if token else secrets.token_urlsafe(24)
     row = TournamentRow(
-        id=secrets.token_urlsafe(16), name=name, family_name=rules["preset"], rules=rules,
+        id=secrets.token_urlsafe(16), name=name, family_name=rules.family_name, rules=rules.to_dict(),
         rounds=rounds, deals_per_round=deals, edit_key_hash=hash_key(key),
         creation_token=token_digest("tournament", token) if token else None, creation_fingerprint=sent,
         **system.columns(),

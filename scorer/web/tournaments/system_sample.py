@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import DealResult, ScoringError, parse_rules, read_list
+from scorer.engine.families.house_rules import TournamentPoints
 from scorer.web.deals.breakdown import one_line
 
 #: The table of every sample: Dora deals, so Anna plays first.
@@ -42,12 +43,10 @@ def _signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
 
 
-def _deals(rules: Any) -> list[tuple[str, dict[str, Any]]]:
+def _deals(system: TournamentPoints, games: frozenset[str]) -> list[tuple[str, dict[str, Any]]]:
     """The sample deals these rules play, each with its label: only games and rules they have."""
-    system = rules.get("table_points")
-    games = rules["games"]
-    counted = system["laufende"] is not None
-    hearts = "hearts_solo" in system["points"]
+    counted = system.laufende is not None
+    hearts = "hearts_solo" in system.points
     suit = {"suit": "acorns"} if hearts else {}
     deals: list[tuple[str, dict[str, Any]]] = []
     if "sauspiel" in games:
@@ -70,14 +69,14 @@ def _deals(rules: Any) -> list[tuple[str, dict[str, Any]]]:
         ]
     if "bettel" in games:
         deals.append((_("Bettel won"), {"game": "bettel", "declarer": "Anna", "won": True}))
-    if "sauspiel" in games and system["kontra"] == "ignored":
+    if "sauspiel" in games and system.kontra == "ignored":
         deals.append((_("Sauspiel won, the others said Kontra"), {**_SAUSPIEL, "points": 72, "contra": True}))
-    if "sauspiel" in games and system["kontra"] == "loses":
+    if "sauspiel" in games and system.kontra == "loses":
         deals.append((_("Sauspiel with 50, the others said Kontra"), {**_SAUSPIEL, "points": 50, "contra": True}))
-    if system["passed"] == "forced" and "sauspiel" in games:
+    if system.passed == "forced" and "sauspiel" in games:
         deals.append((_("Everyone passes: Anna must play a Sauspiel, with 60"),
                       {**_SAUSPIEL, "points": 60, "forced": True}))
-    elif system["passed"] == "cross" and "passed" in games:
+    elif system.passed == "cross" and "passed" in games:
         deals.append((_("Everyone passes, played über Kreuz: Anna and Chris take 70"),
                       {"game": "passed", "points": 70}))
     elif "passed" in games:
@@ -106,10 +105,11 @@ def _words(result: DealResult) -> str:
 def samples(rules: Mapping[str, Any]) -> list[Sample]:
     """Score each sample deal under these rules (the engine's refusal of the rules goes to the caller)."""
     parsed = parse_rules(rules)
-    if parsed.get("table_points") is None:
+    system = parsed.table_points
+    if system is None:
         return []
     shown = []
-    for label, deal in _deals(parsed):
+    for label, deal in _deals(system, parsed.games):
         try:
             result = read_list({"rules": dict(rules), "players": list(PLAYERS), "deals": [deal]}).replay().deals[0]
         except ScoringError:
