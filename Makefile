@@ -52,16 +52,18 @@ run: $(STAMP) instance/config.py $(MO)
 # runs its tests on $(WORKERS) pytest-xdist workers, so that one test's waiting
 # overlaps another's. What runs where, and why (tests/conftest.py decides it
 # by folder and fixture, so new modules are picked up by themselves):
-# - SQLite: every test but tests/deploy. The engine's tests (tests/unit,
-#   tests/golden) touch no database, and the browser tests (tests/e2e) drive
-#   pages that do not depend on the database under the server: these run
-#   here only.
+# - SQLite: every test but tests/deploy and those marked `postgresql_pass`.
+#   The engine's tests (tests/unit, tests/golden) touch no database, the
+#   browser tests (tests/e2e) drive pages that do not depend on the database
+#   under the server, and `make run` on a fresh clone serves on SQLite
+#   (`sqlite_pass`): these run here only.
 # - PostgreSQL (a throwaway server; scripts/with-postgres installs and starts
 #   it on loopback): the tests marked `database`, i.e. tests/web, where the
 #   app's use of the database is proven (adding deals, concurrency,
 #   migrations, constraints), again; any other test asking for the app
-#   (`app`, `client`, ...); and tests/deploy (nginx, gunicorn, Redis, https
-#   in Chromium) only here, as a host runs it.
+#   (`app`, `client`, ...); and only here, as a host runs them, tests/deploy
+#   (nginx, gunicorn, Redis, https in Chromium) and the wheel built, installed
+#   alone and served (`postgresql_pass`).
 # On the workers, tests sharing a module-wide fixture stay on one worker, and
 # tests/deploy, whose host is started once, on one (--dist loadgroup, groups
 # given in tests/conftest.py). Each job's output is printed whole when it ends
@@ -76,7 +78,7 @@ test: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
 
 # One pass alone (each also runs without the other).
 test-sqlite: $(TESTSTAMP) $(CHROMIUM) $(MO)
-	$(BIN)/python -m pytest --ignore=tests/deploy $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --ignore=tests/deploy -m "not postgresql_pass" $(XDIST) $(PYTEST_ARGS)
 
 test-postgresql: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
 	scripts/with-postgres $(BIN)/python -m pytest -m database $(XDIST) $(PYTEST_ARGS)

@@ -19,6 +19,14 @@ tests/e2e run once, on SQLite: what a page does in Chromium does not depend on
 the database under the server, and what the server does with it is proven by
 tests/web on both databases and by tests/deploy's browser on PostgreSQL.
 
+A test whose proof does not depend on the database's kind says which one
+pass runs it: ``sqlite_pass`` (the README's `make run` on a fresh clone,
+which always serves on embedded SQLite) is left out of the PostgreSQL pass;
+``postgresql_pass`` (the wheel installed alone and served, as a host runs
+it on PostgreSQL) is marked ``database`` and left out of `make test`'s
+SQLite pass (its ``-m "not postgresql_pass"``). Run alone, either runs on
+whatever database the environment names.
+
 Under pytest-xdist (`make test` runs each pass on several workers) a test
 that uses a module- or class-wide fixture (a wheel built once, a Redis
 started once) is kept on one worker with the rest of its module, and
@@ -79,6 +87,10 @@ _worker_database = ExitStack()
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "database: runs on PostgreSQL too; given by folder and fixtures (tests/conftest.py)")
+    config.addinivalue_line(
+        "markers", "sqlite_pass: runs in make test's SQLite pass only (its proof needs no PostgreSQL)")
+    config.addinivalue_line(
+        "markers", "postgresql_pass: runs in make test's PostgreSQL pass only (as a host runs it)")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and os.environ.get("TEST_DATABASE_URL"):
         from tests.web.databases import separate_database
@@ -93,7 +105,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def _runs_on_postgresql(item: pytest.Item, folder: str) -> bool:
     """Say whether a test belongs to the PostgreSQL pass too (the module's doc says which)."""
-    if folder in DATABASE_FOLDERS:
+    if item.get_closest_marker("sqlite_pass"):
+        return False
+    if item.get_closest_marker("postgresql_pass") or folder in DATABASE_FOLDERS:
         return True
     return folder != BROWSER_FOLDER and bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
 

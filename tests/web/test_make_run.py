@@ -3,7 +3,8 @@
 A copy of the repository as a clone has it (no virtualenv, no compiled
 catalog, no database) runs `make run` on a free loopback port; the page
 answers in both languages, and the virtualenv it made holds what running
-needs and none of the test extra.
+needs and none of the test extra. It serves on embedded SQLite whatever
+the environment names, so `make test` runs it in its SQLite pass only.
 """
 
 from __future__ import annotations
@@ -17,7 +18,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tests.web.test_packaging import fresh_clone
+
+pytestmark = pytest.mark.sqlite_pass
 
 #: The test extra of pyproject.toml: none of it belongs in a server's virtualenv.
 TEST_TOOLS = ("pytest", "hypothesis", "playwright", "mypy", "pytest-timeout")

@@ -4,7 +4,9 @@ fresh virtualenv, started with ``scorer serve``.
 No checkout is beside it: the templates, assets, migrations and docs it
 serves are the ones inside the package, and the German catalog the build
 compiled. The server is gunicorn with the project's settings, on loopback,
-on this run's database (PostgreSQL under scripts/with-postgres).
+on this run's database (PostgreSQL under scripts/with-postgres). Building
+the wheel is the slowest fixture of the suite, so `make test` runs this
+module once, in its PostgreSQL pass: the database a host serves it on.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from tests.web.conftest import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = "scorer/translations/de/LC_MESSAGES/messages.mo"
+
+pytestmark = pytest.mark.postgresql_pass
 
 
 def fresh_clone(target: Path) -> None:
