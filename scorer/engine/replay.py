@@ -99,11 +99,11 @@ class Replay:
             open_carry = _open_carry(self.carry, self.rules.family.settled)
             if open_carry:
                 raise ScoringError("changes.players", open_carry)
-        if rules.get("bock") is None and self.carry.bock_rounds and self.rules.get("bock") is not None:
+        if not rules.plays_bock and self.carry.bock_rounds and self.rules.plays_bock:
             raise ScoringError(
                 "changes.rules.bock", N_("cannot be switched off while a Bock round is still to be played")
             )
-        if rules.get("stock") is None and self.carry.pot:
+        if not rules.plays_stock and self.carry.pot:
             raise ScoringError(
                 "changes.rules.stock", N_("cannot be switched off while the pot holds something")
             )

@@ -32,7 +32,7 @@ def laufende_paid(rules: RuleSet, game: Game, deal: Deal) -> int:
         )
     if deal.laufende < rules.laufende_from.get(game.name, 1):
         return 0
-    cap = rules.get("laufende_max")
+    cap = rules.laufende_max
     return deal.laufende if cap is None else min(deal.laufende, cap)
 
 

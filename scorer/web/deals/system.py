@@ -17,6 +17,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorer.engine import RuleSet
+from scorer.engine.families.house_rules import TournamentPoints
 from scorer.engine.families.table_points_games import FORCED_BID
 
 
@@ -30,15 +31,17 @@ class TableSystem:
     """The tournament system of one deal's table, in the form's words (nothing where the list plays none)."""
 
     def __init__(self, rules: RuleSet, players: tuple[str, ...], active: tuple[str, ...], dealer: str) -> None:
-        self.system: Mapping[str, Any] | None = rules.get("table_points")
+        self.system: TournamentPoints | None = rules.table_points
         self.order = in_playing_order(players, active, dealer)
 
-    def _rule(self, key: str) -> Any:
-        return None if self.system is None else self.system[key]
+    @property
+    def passed(self) -> str | None:
+        """What a hand everyone passed becomes under the system, or None (no system)."""
+        return None if self.system is None else self.system.passed
 
     def forced_hint(self, game: str) -> str:
         """Who plays the forced game, and what wins it: "" where the system throws a passed hand in."""
-        if self._rule("passed") != "forced" or not self.order:
+        if self.passed != "forced" or not self.order:
             return ""
         return _("If everybody passed, %(first)s, the first after the dealer, must play this %(game)s: "
                  "tick “%(forced)s”. It is won with %(points)s card points.",
@@ -47,7 +50,7 @@ class TableSystem:
     @property
     def cross_teams(self) -> tuple[tuple[str, str], tuple[str, str]] | None:
         """The teams of a hand played "über Kreuz": first and third, second and fourth after the dealer."""
-        if self._rule("passed") != "cross" or len(self.order) != 4:
+        if self.passed != "cross" or len(self.order) != 4:
             return None
         first, second, third, fourth = self.order
         return (first, third), (second, fourth)
@@ -76,7 +79,7 @@ class TableSystem:
         return {
             "loses": _("Under these rules the side that says Kontra loses the game: the declaring side wins it."),
             "ignored": _("Under these rules Kontra and Re count for nothing: the game is scored as if nobody said them."),
-        }.get(self._rule("kontra"), "")
+        }.get(self.system.kontra if self.system else "", "")
 
     def preview_note(self, deal: Mapping[str, Any]) -> str:
         """What the preview says beside the payouts about this deal under the system: a said Kontra."""

@@ -134,8 +134,8 @@ def export_csv(list_id: str) -> Any:
     writer = csv.writer(out, delimiter=_separator())
     keys = [k for k in deal_keys(rules) if k not in ("declarer", "partner", "points", "dealer")]
     firsts = [k for k in ("declarer", "partner", "points") if k in deal_keys(rules)]
-    bock = rules.get("bock") is not None
-    stock = rules.get("stock") is not None
+    bock = rules.plays_bock
+    stock = rules.plays_stock
     writer.writerow([
         _("Deal"), _("Dealer"), _("Game"), _("Summary"),
         *(_text_cell(heading(family, k)) for k in firsts + keys),
