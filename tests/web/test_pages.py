@@ -549,7 +549,7 @@ def test_presets_page_saves_from_a_list_and_deletes(app: Flask, client: FlaskCli
     made = create(client, rules={"preset": "german", "tariffs": {"game_point": 50}}, title="Skat club")
     client.get(made["url"])
     page = text(client.get("/presets"))
-    assert "No preset yet" in page and "Skat club" in page
+    assert "No house rules saved yet" in page and "Skat club" in page
     response = client.post("/presets", data={"action": "save", "list_id": made["id"], "name": "Club"},
                            follow_redirects=True)
     page = text(response)
