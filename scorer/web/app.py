@@ -28,11 +28,11 @@ from scorer.web.deals import routes as deals
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 from scorer.web.groups import routes as groups
 from scorer.web.help import routes as help_pages
+from scorer.web.house_rules import routes as house_rules
 from scorer.web.i18n import LANGUAGES, paper, select_locale
 from scorer.web.pictures.views import statistics_words
 from scorer.web.lists import routes as lists
 from scorer.web.offline import routes as offline
-from scorer.web.house_rules import routes as house_rules
 from scorer.web.settings import routes as settings
 from scorer.web.sharing import routes as sharing
 from scorer.web.tournaments import routes as tournaments

@@ -18,12 +18,12 @@ from markupsafe import Markup
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
+from scorer.web.house_rules.forms import DeleteHouseRulesForm, SaveHouseRulesForm
 from scorer.web.limits import limit_list_creation, lists_left, made_lists
 from scorer.web.labels import family_label
 from scorer.web.lists.forms import choice
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
-from scorer.web.house_rules.forms import DeleteHouseRulesForm, SaveHouseRulesForm
 from scorer.web.settings.forms import rename_form
 from scorer.web.undo import BACKGROUND
 
