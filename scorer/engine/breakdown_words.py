@@ -27,30 +27,33 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from scorer.engine.breakdown import CAP, Breakdown, Multiplier, Term
+from scorer.engine.deals import KEYS
 from scorer.engine.errors import N_
 from scorer.engine.families import FAMILIES, Family
+from scorer.engine.families.base import WORDS
 from scorer.engine.families.common import N_plural
 
 _Words = TypeVar("_Words")
 
 #: The names shared by several families' breakdowns, or the breakdown's own (the cap, and
 #: ``each``): the English (marked for the catalog) and the German. A name of one family
-#: is that family's: its module declares it (``Family.terms``, a game's label).
+#: is that family's: its module declares it (``Family.terms``, a game's label). A name
+#: that is a deal key's says what the pages call the key: the key's label, a role's word.
 COMMON: Mapping[str, tuple[str, str]] = MappingProxyType({
     # terms: what adds to a tariff
     "schneider": (N_("Schneider"), "Schneider"),
-    "schwarz": (N_("Schwarz"), "Schwarz"),
-    "laufende": (N_("Laufende"), "Laufende"),
+    "schwarz": (KEYS["schwarz"].label, "Schwarz"),
+    "laufende": (KEYS["laufende"].label, "Laufende"),
     # multipliers
-    "contra": (N_("Kontra"), "Kontra"),
-    "re": (N_("Re"), "Re"),
-    "tout": (N_("Tout"), "Tout"),
+    "contra": (KEYS["contra"].label, "Kontra"),
+    "re": (KEYS["re"].label, "Re"),
+    "tout": (KEYS["tout"].label, "Tout"),
     # a Tout lost: whatever the points, the other side took a trick
     "tout_lost": (N_("Tout: lost, the other side took a trick"), "Tout: verloren, die Gegenseite hat einen Stich gemacht"),
     CAP: (N_("at most"), "höchstens"),
     # roles
-    "declarer": (N_("Declarer"), "Spieler"),
-    "partner": (N_("Partner"), "Partner"),
+    "declarer": (WORDS["declarer"], "Spieler"),
+    "partner": (WORDS["partner"], "Partner"),
     "opponent": (N_("Opponent"), "Gegner"),
     "picker": (N_("Picker"), "Aufnehmer"),
     "winner": (N_("Winner"), "Gewinner"),

@@ -164,8 +164,8 @@ def _parse_change(data: Mapping[str, Any], start: int, rules: RuleSet, players: 
         overrides = mapping(data["rules"], "rules")
         if "preset" in overrides and overrides["preset"] != rules.family_name:
             raise ScoringError(
-                "rules.preset", N_("the family cannot change in a running list: it stays %(preset)s"),
-                preset=rules.family_name,
+                "rules.preset", N_("the family cannot change in a running list: it stays %(family)s"),
+                family=rules.family_name,
             )
         overrides = {k: v for k, v in overrides.items() if k != "preset"}
         new_rules = parse_rules(merged_rules(rules, overrides))

@@ -88,8 +88,8 @@ def read_list(document: Mapping[str, Any]) -> ScoreList:
         )
     if "rules" not in document:
         raise ScoringError(
-            "rules", N_('is missing: at least {"preset": ...}, one of %(presets)s'),
-            presets=", ".join(FAMILIES),
+            "rules", N_('is missing: at least {"preset": ...}, one of %(families)s'),
+            families=", ".join(FAMILIES),
         )
     rules = parse_rules(document["rules"])
     players = parse_players(document.get("players"), rules.family.seats, rules.family_name)

@@ -31,13 +31,13 @@ def parse_rules(data: Any) -> RuleSet:
     data = mapping(data, "rules")
     if "preset" not in data:
         raise ScoringError(
-            "rules.preset", N_("is missing: name one of %(presets)s"), presets=", ".join(FAMILIES)
+            "rules.preset", N_("is missing: name one of %(families)s"), families=", ".join(FAMILIES)
         )
     name = data["preset"]
     if not isinstance(name, str) or name not in FAMILIES:
         raise ScoringError(
-            "rules.preset", N_("%(value)s is not a family: one of %(presets)s"),
-            value=shown(name), presets=", ".join(FAMILIES),
+            "rules.preset", N_("%(value)s is not a family: one of %(families)s"),
+            value=shown(name), families=", ".join(FAMILIES),
         )
     family = FAMILIES[name]
     known = rule_keys(family)

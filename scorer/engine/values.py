@@ -32,7 +32,7 @@ def flag(value: Any, key: str) -> bool:
     return value
 
 
-#: The longest player name, and saved preset name, in characters: the form,
+#: The longest player name, and a name of saved house rules, in characters: the form,
 #: the API, import and the list file all hold names to it.
 MAX_NAME = 60
 #: The longest title of a list, in characters.
@@ -129,8 +129,8 @@ _NOT_A_KEY: Mapping[str, tuple[str, str]] = MappingProxyType(
             N_("is not a key of %(where)s (did you mean %(close)s?)"),
         ),
         "rules": (
-            N_("is not a key of the %(preset)s rules"),
-            N_("is not a key of the %(preset)s rules (did you mean %(close)s?)"),
+            N_("is not a key of the %(family)s rules"),
+            N_("is not a key of the %(family)s rules (did you mean %(close)s?)"),
         ),
     }
 )
@@ -160,8 +160,8 @@ def unknown_key(
         return ScoringError(key, plain, where=path)
     if where == "rules":
         if close:
-            return ScoringError(key, hinted, preset=family_name, close=close[0])
-        return ScoringError(key, plain, preset=family_name)
+            return ScoringError(key, hinted, family=family_name, close=close[0])
+        return ScoringError(key, plain, family=family_name)
     if close:
         return ScoringError(key, hinted, close=close[0])
     return ScoringError(key, plain)
@@ -187,12 +187,12 @@ def parse_players(value: Any, seats: tuple[int, ...], family_name: str) -> tuple
     if len(players) not in seats:
         if len(seats) == 1:
             raise ScoringError(
-                "players", N_("%(preset)s is played by %(seats)s players, not %(count)s"),
-                preset=family_name, seats=seats[0], count=len(players),
+                "players", N_("%(family)s is played by %(seats)s players, not %(count)s"),
+                family=family_name, seats=seats[0], count=len(players),
             )
         raise ScoringError(
-            "players", N_("%(preset)s is played by %(seats)s or %(last)s players, not %(count)s"),
-            preset=family_name, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
+            "players", N_("%(family)s is played by %(seats)s or %(last)s players, not %(count)s"),
+            family=family_name, seats=", ".join(str(s) for s in seats[:-1]), last=seats[-1],
             count=len(players),
         )
     return players

@@ -1,4 +1,4 @@
-"""Who may change what: a list, the phone that holds its edit key; a preset, the phone that saved it.
+"""Who may change what: a list, the phone that holds its edit key; saved house rules, the phone that saved them.
 
 The edit link carries the key once; the page remembers it in the signed
 session cookie, so later pages of that list need no key in the address.
@@ -212,8 +212,9 @@ def known_lists() -> list[str]:
     return known
 
 
-#: The cookie that tells a phone's presets from others': a random owner id,
+#: The cookie that tells a phone's saved house rules from others': a random owner id,
 #: signed so it cannot be made up. It lasts; the session cookie may not.
+#: Its name and salt keep the old word: phones hold it and rows store its hash.
 OWNER_COOKIE = "preset_owner"
 #: How long the owner cookie lasts: the most browsers keep one (400 days).
 OWNER_DAYS = 400
@@ -228,8 +229,8 @@ def _owner_hash(owner: str) -> str:
     return hashlib.sha256(b"preset-owner:" + owner.encode()).hexdigest()
 
 
-def preset_owner() -> str | None:
-    """This phone's owner hash, as stored with its presets; None without an owner cookie."""
+def house_rules_owner() -> str | None:
+    """Find this phone's owner hash, as stored with its house rules; None without an owner cookie."""
     owner = g.get("new_owner")
     if owner is None:
         try:
@@ -239,12 +240,12 @@ def preset_owner() -> str | None:
     return _owner_hash(owner) if isinstance(owner, str) else None
 
 
-def claim_preset_owner() -> str:
+def claim_house_rules_owner() -> str:
     """This phone's owner hash, giving it an owner id first if it has none.
 
     A new id goes back to the phone in the answer's cookie (send_owner_cookie).
     """
-    known = preset_owner()
+    known = house_rules_owner()
     if known is not None:
         return known
     g.new_owner = secrets.token_urlsafe(24)

@@ -28,11 +28,11 @@ from scorer.web.deals import routes as deals
 from scorer.web.extensions import babel, compress, csrf, db, limiter, migrate
 from scorer.web.groups import routes as groups
 from scorer.web.help import routes as help_pages
+from scorer.web.house_rules import routes as house_rules
 from scorer.web.i18n import LANGUAGES, paper, select_locale
 from scorer.web.pictures.views import statistics_words
 from scorer.web.lists import routes as lists
 from scorer.web.offline import routes as offline
-from scorer.web.presets import routes as presets
 from scorer.web.settings import routes as settings
 from scorer.web.sharing import routes as sharing
 from scorer.web.tournaments import routes as tournaments
@@ -238,7 +238,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(lists.bp)
     app.register_blueprint(deals.bp)
     app.register_blueprint(sharing.bp)
-    app.register_blueprint(presets.bp)
+    app.register_blueprint(house_rules.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(tournaments_api.bp)

@@ -1,4 +1,4 @@
-"""The database: lists, their deals as entered, groups of lists, saved house-rule presets, tournaments.
+"""The database: lists, their deals as entered, groups of lists, saved house rules, tournaments.
 
 Totals are never stored: they are derived by replaying a list's deals
 through the engine, so they cannot drift.
@@ -205,7 +205,7 @@ class RetiredListRow(Model):
     retired_at: so.Mapped[datetime] = so.mapped_column(default=now)
 
 
-class PresetRow(Model):
+class SavedHouseRulesRow(Model):
     """A named set of house rules a phone or a group saves and reuses for new lists.
 
     It belongs either to the phone that saved it or to a group: a phone's is
@@ -213,6 +213,7 @@ class PresetRow(Model):
     group's edit key only.
     """
 
+    #: The database table keeps its old name; a row is one saved set of house rules.
     __tablename__ = "presets"
     __table_args__ = (
         sa.UniqueConstraint("owner_hash", "name", name="uq_presets_owner_name"),
@@ -222,10 +223,10 @@ class PresetRow(Model):
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
     name: so.Mapped[str] = so.mapped_column(sa.String(60))
     #: A hash of the owner id the phone keeps in its signed cookie
-    #: (access.preset_owner); None for presets saved before they had owners,
+    #: (access.house_rules_owner); None for house rules saved before they had owners,
     #: which nobody can claim.
     owner_hash: so.Mapped[str | None] = so.mapped_column(sa.String(64), default=None)
-    #: The group that owns the preset (then it has no owner_hash); None for a phone's.
+    #: The group that owns the house rules (then it has no owner_hash); None for a phone's.
     group_id: so.Mapped[str | None] = so.mapped_column(
         sa.ForeignKey("groups.id", ondelete="CASCADE", name="fk_presets_group_id_groups"),
         default=None, index=True,

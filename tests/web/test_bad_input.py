@@ -91,7 +91,7 @@ def test_a_nul_in_a_title_or_preset_name_from_a_form_is_refused_at_the_field(cli
                  "title": "Stamm\x00tisch"})
     page = client.post("/new?family=bavarian", data=form)
     assert page.status_code == 200 and "not allowed here" in page.get_data(as_text=True)
-    form.update({"title": "", "save_preset": "Wirts\x00haus"})
+    form.update({"title": "", "save_house_rules": "Wirts\x00haus"})
     assert client.post("/new?family=bavarian", data=form).status_code == 302
     made = held(client, [])
     saved = client.post("/presets", data={"action": "save", "list_id": made["id"], "name": "Wirts\x00haus"})

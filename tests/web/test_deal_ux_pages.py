@@ -264,16 +264,16 @@ def test_the_preview_shows_in_one_line_beside_save_without_scripts(client: Flask
 
 
 def save(client: FlaskClient, name: str, rules: dict[str, Any], players: list[str]) -> None:
-    """Save a list's rules as a preset of this phone, through the presets page."""
+    """Save a list's rules as house rules of this phone, through the saved house rules page."""
     made = client.post("/api/lists", json={"rules": rules, "players": players}).get_json()
     client.get(made["edit_url"])
     answer = client.post("/presets", data={"action": "save", "list_id": made["id"], "name": name},
                          follow_redirects=True)  # the page after shows, and so clears, the message
-    assert answer.status_code == 200 and f"preset {name}" in answer.get_data(as_text=True)
+    assert answer.status_code == 200 and f"house rules {name}" in answer.get_data(as_text=True)
 
 
 def test_the_new_list_form_offers_only_the_family_s_own_saved_presets(app: Flask, client: FlaskClient) -> None:
-    # Saved by this phone, as the presets page does: a preset belongs to the phone that saved it.
+    # Saved by this phone, as the saved house rules page does: they belong to the phone that saved them.
     save(client, "Stammtisch Bock", {"preset": "bavarian", "bock": {}}, FOUR)
     save(client, "Wisconsin club", {"preset": "sheepshead"}, FOUR + ["Emil"])
     bavarian = page_of(client, "/new?family=bavarian")

@@ -162,7 +162,7 @@ def test_random_files_at_the_import_page_never_make_a_500(app: Flask, body: byte
 NEW_LIST_FIELDS = [
     "family", "first_dealer", "ends_kind", "ends_count", "games", "player_1", "player_2",
     "player_3", "player_4", "player_5", "point_value", "schneider_loss_max", "durchmarsch",
-    "virgin", "tariff_sauspiel", "tariff_solo", "laufende_from_wenz", "save_preset", "title",
+    "virgin", "tariff_sauspiel", "tariff_solo", "laufende_from_wenz", "save_house_rules", "title",
     "contra", "laufende", "solo", "settle_per_head", "tariff_game_point", "once",
 ]
 DEAL_FIELDS = [
@@ -222,7 +222,7 @@ HUGE_INTS = st.sampled_from([0, 1, 2, 2**31 - 1, 2**31, 2**63, 10**30]) | st.int
 QUERY_KEYS = ["next", "preset", "family", "number", "key", "link", "v"]
 FORM_KEYS = ["action", "preset_id", "list_id", "name", "confirm", "last", "deal", "version",
              "token", "once", "title", "player_1", "player_2", "player_3", "player_4", "text",
-             "game", "declarer", "points", "save_preset"]
+             "game", "declarer", "points", "save_house_rules"]
 
 
 def escaped(text: str) -> str:

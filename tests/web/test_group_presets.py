@@ -21,7 +21,7 @@ from flask_migrate import downgrade, upgrade
 from scorer.web import services
 from scorer.web.extensions import db
 from scorer.web.services import groups as groups_service
-from scorer.web.models import PresetRow, ScoreListRow
+from scorer.web.models import SavedHouseRulesRow, ScoreListRow
 from tests.web.conftest import FOUR
 from tests.web.test_migrations import make_app
 from tests.web.test_groups import SAUSPIEL, SOLO, a_list, add_list, html, make_group
@@ -53,7 +53,7 @@ def group_preset_id(client: FlaskClient, group: dict[str, Any]) -> int:
 def stored(app: Flask) -> list[tuple[str, str | None, str | None, int]]:
     with app.app_context():
         return [(p.name, p.group_id, p.owner_hash, p.rules["tariffs"]["sauspiel"])
-                for p in db.session.scalars(db.select(PresetRow).order_by(PresetRow.id))]
+                for p in db.session.scalars(db.select(SavedHouseRulesRow).order_by(SavedHouseRulesRow.id))]
 
 
 def test_the_groups_editor_saves_a_preset_from_the_group_page(
@@ -62,7 +62,7 @@ def test_the_groups_editor_saves_a_preset_from_the_group_page(
     response = save_on_group_page(client, group, "Ochsen-Tarif")
     assert response.status_code == 302
     page = html(client, group["url"])
-    assert "saved as the group&#39;s preset Ochsen-Tarif" in page
+    assert "saved as the group&#39;s house rules Ochsen-Tarif" in page
     assert "Ochsen-Tarif" in page.split('id="presets-heading"')[1]
     assert stored(app) == [("Ochsen-Tarif", group["id"], None, 15)]
     # It is the group's, not the phone's: the phone's own page does not list it.
@@ -90,14 +90,14 @@ def test_saving_a_preset_on_a_new_list_for_the_group_saves_it_into_the_group(
     app: Flask, client: FlaskClient, group: dict[str, Any]
 ) -> None:
     page = html(client, f"/new?group={group['id']}")
-    assert "The group Stammtisch Ochsen keeps the preset: phones with its edit link can use it." in page
+    assert "The group Stammtisch Ochsen keeps the house rules: phones with its edit link can use them." in page
     response = client.post(f"/new?group={group['id']}",
-                           data=bavarian_form(tariff_sauspiel="30", save_preset="Dreißiger"))
+                           data=bavarian_form(tariff_sauspiel="30", save_house_rules="Dreißiger"))
     assert response.status_code == 302
     assert stored(app) == [("Dreißiger", group["id"], None, 30)]
     assert "Dreißiger" in html(client, group["url"])
     # Without a group the phone keeps the preset itself, as before.
-    client.post("/new", data=bavarian_form(tariff_sauspiel="25", save_preset="Meiner"))
+    client.post("/new", data=bavarian_form(tariff_sauspiel="25", save_house_rules="Meiner"))
     assert stored(app)[1][:2] == ("Meiner", None) and stored(app)[1][2] is not None
     assert "Meiner" in html(client, "/presets") and "Meiner" not in html(client, group["url"])
 
@@ -155,7 +155,7 @@ def test_a_preset_needs_a_name_and_a_list_of_the_group(
     client.post(f"/g/{group['id']}/presets", data={"preset-list_id": loose["id"], "preset-name": "X"})
     client.post(f"/g/{group['id']}/presets", data={"preset-list_id": group["list"]["id"], "preset-name": " "})
     assert stored(app) == []
-    assert "Name the preset and choose one of the group" in html(client, group["url"])
+    assert "Name the house rules and choose one of the group" in html(client, group["url"])
 
 
 # -- the API --------------------------------------------------------------------------------

@@ -514,7 +514,7 @@ def test_the_change_forms_map_of_rule_fields_names_every_rule_field_once(client:
         form = new_list_form(family)
         fields = rule_fields(form)
         names = [entry["field"] for entry in fields]
-        not_rules = {"csrf_token", "family", "once", "title", "first_dealer", "ends_kind", "ends_count", "save_preset"}
+        not_rules = {"csrf_token", "family", "once", "title", "first_dealer", "ends_kind", "ends_count", "save_house_rules"}
         wanted = {f.name for f in form if f.short_name not in not_rules and not f.short_name.startswith("player_")}
         assert sorted(names) == sorted(wanted)
         rules = form.rules()

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorer.engine.families import bavarian
 from scorer.web import services
 from scorer.web.extensions import db
-from scorer.web.models import PresetRow, ScoreListRow
+from scorer.web.models import SavedHouseRulesRow, ScoreListRow
 from tests.web.conftest import deal_rows, migrated_app
 
 FOUR = ["Anna", "Bene", "Chris", "Dora"]
@@ -292,10 +292,10 @@ def test_the_german_solo_game_follows_its_house_rule(app: Flask, client: FlaskCl
 def test_new_list_saves_the_rules_as_a_preset_and_a_preset_prefills(
     app: Flask, client: FlaskClient
 ) -> None:
-    response = client.post("/new", data=bavarian_form(tariff_sauspiel="15", save_preset="Wirtshaus"))
+    response = client.post("/new", data=bavarian_form(tariff_sauspiel="15", save_house_rules="Wirtshaus"))
     assert response.status_code == 302
     with app.app_context():
-        preset = db.session.scalars(db.select(PresetRow)).one()
+        preset = db.session.scalars(db.select(SavedHouseRulesRow)).one()
         assert preset.name == "Wirtshaus"
         assert preset.rules["tariffs"]["sauspiel"] == 15
         preset_id = preset.id
@@ -307,13 +307,13 @@ def test_new_list_saves_the_rules_as_a_preset_and_a_preset_prefills(
 def test_a_list_keeps_its_own_rules_when_its_preset_changes_later(
     app: Flask, client: FlaskClient
 ) -> None:
-    client.post("/new", data=bavarian_form(tariff_sauspiel="15", save_preset="Wirtshaus"))
+    client.post("/new", data=bavarian_form(tariff_sauspiel="15", save_house_rules="Wirtshaus"))
     with app.app_context():
         (made,) = db.session.scalars(db.select(ScoreListRow)).all()
         list_id = made.id
-        owner = db.session.scalars(db.select(PresetRow)).one().owner_hash
-        services.save_preset("Wirtshaus", {"preset": "bavarian", "tariffs": {"sauspiel": 50}}, owner=owner)
-        preset = db.session.scalars(db.select(PresetRow)).one()
+        owner = db.session.scalars(db.select(SavedHouseRulesRow)).one().owner_hash
+        services.save_house_rules("Wirtshaus", {"preset": "bavarian", "tariffs": {"sauspiel": 50}}, owner=owner)
+        preset = db.session.scalars(db.select(SavedHouseRulesRow)).one()
         assert preset.rules["tariffs"]["sauspiel"] == 50
     rules = client.get(f"/api/lists/{list_id}").get_json()["rules"]
     assert rules["tariffs"]["sauspiel"] == 15
@@ -549,22 +549,22 @@ def test_presets_page_saves_from_a_list_and_deletes(app: Flask, client: FlaskCli
     made = create(client, rules={"preset": "german", "tariffs": {"game_point": 50}}, title="Skat club")
     client.get(made["url"])
     page = text(client.get("/presets"))
-    assert "No preset yet" in page and "Skat club" in page
+    assert "No house rules saved yet" in page and "Skat club" in page
     response = client.post("/presets", data={"action": "save", "list_id": made["id"], "name": "Club"},
                            follow_redirects=True)
     page = text(response)
     assert "Club" in page and "German game" in page
     with app.app_context():
-        preset = db.session.scalars(db.select(PresetRow)).one()
+        preset = db.session.scalars(db.select(SavedHouseRulesRow)).one()
         assert preset.rules["tariffs"]["game_point"] == 50
         preset_id = preset.id
     new = text(client.get(f"/new?preset={preset_id}"))
     assert 'name="tariff_game_point"' in new and 'value="50"' in new
     response = client.post(f"/presets/{preset_id}/delete", data={"confirm": "y"},
                            follow_redirects=True)
-    assert "The preset is deleted" in text(response)
+    assert "The house rules are deleted" in text(response)
     with app.app_context():
-        assert db.session.query(PresetRow).count() == 0
+        assert db.session.query(SavedHouseRulesRow).count() == 0
 
 
 def test_presets_page_needs_a_name(client: FlaskClient) -> None:

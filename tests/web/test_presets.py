@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer.web.extensions import db
-from scorer.web.models import PresetRow
+from scorer.web.models import SavedHouseRulesRow
 from tests.web.conftest import bavarian_list
 
 
@@ -24,7 +24,7 @@ def save(client: FlaskClient, name: str, **rules: Any) -> int:
 
 def stored(app: Flask) -> list[tuple[str, dict[str, Any]]]:
     with app.app_context():
-        return [(p.name, p.rules["tariffs"]) for p in db.session.scalars(db.select(PresetRow).order_by(PresetRow.id))]
+        return [(p.name, p.rules["tariffs"]) for p in db.session.scalars(db.select(SavedHouseRulesRow).order_by(SavedHouseRulesRow.id))]
 
 
 def test_another_phone_cannot_see_use_change_or_delete_a_preset(app: Flask) -> None:
@@ -58,7 +58,7 @@ def test_deleting_a_preset_asks_first_and_works_without_javascript(app: Flask, c
     unconfirmed = client.post(f"/presets/{preset_id}/delete", data={})
     assert unconfirmed.status_code == 200 and len(stored(app)) == 1
     deleted = client.post(f"/presets/{preset_id}/delete", data={"confirm": "y"}, follow_redirects=True)
-    assert "The preset is deleted" in deleted.get_data(as_text=True)
+    assert "The house rules are deleted" in deleted.get_data(as_text=True)
     assert stored(app) == []
 
 
@@ -71,7 +71,7 @@ def test_the_phone_is_known_by_a_signed_lasting_cookie_that_cannot_be_forged(app
     assert "HttpOnly" in cookie and "Max-Age=" in cookie and "Secure" in cookie
     value = cookie.split(";")[0].split("=", 1)[1]
     with app.app_context():
-        (preset,) = db.session.scalars(db.select(PresetRow))
+        (preset,) = db.session.scalars(db.select(SavedHouseRulesRow))
         assert preset.owner_hash and value.split(".")[0] not in preset.owner_hash
     forger.set_cookie("preset_owner", value.split(".")[0] + ".forged")
     assert "Mine" not in forger.get("/presets").get_data(as_text=True)

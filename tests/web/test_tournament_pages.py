@@ -141,16 +141,16 @@ def test_names_from_a_file_stay_in_the_box_when_another_field_is_refused(client:
     assert "The 2 names of the file are in the box above now." in page
 
 
-def save_preset(client: FlaskClient, name: str, rules: dict[str, Any]) -> None:
-    """Save the rules of a list this phone opened as one of its presets."""
+def save_house_rules(client: FlaskClient, name: str, rules: dict[str, Any]) -> None:
+    """Save the rules of a list this phone opened as its house rules."""
     made = client.post("/api/lists", json={"rules": rules, "players": EIGHT[:4]}).get_json()
     client.get(made["edit_url"])
     assert client.post("/presets", data={"name": name, "list_id": made["id"]}).status_code == 302
 
 
 def test_saved_rules_are_offered_only_when_a_tournament_takes_them(client: FlaskClient) -> None:
-    save_preset(client, "Wirtshaus", {"preset": "bavarian"})
-    save_preset(client, "Plus-Cup", {"preset": "bavarian", "games": ["sauspiel", "solo", "passed"],
+    save_house_rules(client, "Wirtshaus", {"preset": "bavarian"})
+    save_house_rules(client, "Plus-Cup", {"preset": "bavarian", "games": ["sauspiel", "solo", "passed"],
                                      "table_points": {"system": "1/2", "plus_only": True}})
     group = client.post("/api/groups", json={"name": "Stammtisch", "players": EIGHT}).get_json()
     client.get(group["edit_url"])

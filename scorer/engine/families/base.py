@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from scorer.engine.breakdown import Breakdown
-from scorer.engine.deals import Deal, Key
+from scorer.engine.deals import KEYS, Deal, Key
 from scorer.engine.errors import N_, ScoringError
 from scorer.engine.families.house_rules import HOUSE_RULES, HouseRules, SharedRules, read_house_rules
 from scorer.engine.options import Option
@@ -39,8 +39,8 @@ WORDS: Mapping[str, str] = MappingProxyType(
         ),
         "side_has": N_("The declaring side has %(points)s."),
         "who_declared": N_("Who played? Tap the declarer."),
-        # The yes/no modifiers a family names its own way.
-        "schwarz": N_("Schwarz"),
+        # The yes/no modifiers a family names its own way: by default, the key's label.
+        "schwarz": KEYS["schwarz"].label,
         # A doubling handed on to the deals after it (Sheepshead: the doubler's).
         "doubling": N_("Doubling"),
         # The rows of the statistics table.
@@ -293,8 +293,8 @@ class Family:
         game = self.games.get(name)
         if game is None:
             raise ScoringError(
-                "game", N_("%(game)s is not a game of %(preset)s: one of %(games)s"),
-                game=name, preset=self.name, games=", ".join(self.games),
+                "game", N_("%(game)s is not a game of %(family)s: one of %(games)s"),
+                game=name, family=self.name, games=", ".join(self.games),
             )
         return game
 

@@ -275,7 +275,7 @@ def read_group(group_id: str) -> Any:
             ],
         },
         # The group's saved house rules are its editors' only.
-        **({"presets": [_preset(p) for p in services.presets(owner=None, group=group)]}
+        **({"presets": [_house_rules(p) for p in services.all_house_rules(owner=None, group=group)]}
            if _holds_group_key(group) else {}),
     )
 
@@ -288,26 +288,26 @@ def _holds_group_key(group: services.GroupRow) -> bool:
     return True
 
 
-def _preset(preset: Any) -> dict[str, Any]:
-    return {"id": preset.id, "name": preset.name, "rules": preset.rules}
+def _house_rules(saved: Any) -> dict[str, Any]:
+    return {"id": saved.id, "name": saved.name, "rules": saved.rules}
 
 
 @bp.post("/groups/<group_id>/presets")
 @answers_json
-def save_group_preset(group_id: str) -> Any:
+def save_group_house_rules(group_id: str) -> Any:
     """Save (or replace, by name) house rules of the group: ``{"name": ..., "rules": {...}}``."""
     group = _editable_group(group_id)
     body = json_object()
-    preset = services.save_preset(body.get("name"), body.get("rules"), group=group)
-    return jsonify(_preset(preset)), 201
+    saved = services.save_house_rules(body.get("name"), body.get("rules"), group=group)
+    return jsonify(_house_rules(saved)), 201
 
 
-@bp.delete("/groups/<group_id>/presets/<int:preset_id>")
+@bp.delete("/groups/<group_id>/presets/<int:house_rules_id>")
 @answers_json
-def delete_group_preset(group_id: str, preset_id: int) -> Any:
+def delete_group_house_rules(group_id: str, house_rules_id: int) -> Any:
     """Delete house rules of the group; lists started with them keep their own."""
     group = _editable_group(group_id)
-    services.delete_preset(preset_id, owner=None, group=group)
+    services.delete_house_rules(house_rules_id, owner=None, group=group)
     return "", 204
 
 

@@ -18,12 +18,12 @@ from markupsafe import Markup
 from scorer.engine import ScoringError
 from scorer.web import access, i18n, services
 from scorer.web.groups.forms import AddListForm, ImportGroupForm, NewGroupForm
+from scorer.web.house_rules.forms import DeleteHouseRulesForm, SaveHouseRulesForm
 from scorer.web.limits import limit_list_creation, lists_left, made_lists
 from scorer.web.labels import family_label
 from scorer.web.lists.forms import choice
 from scorer.web.models import GroupRow, ScoreListRow
 from scorer.web.pictures.views import season_chart_of
-from scorer.web.presets.forms import DeletePresetForm, PresetForm
 from scorer.web.settings.forms import rename_form
 from scorer.web.undo import BACKGROUND
 
@@ -71,9 +71,9 @@ def addable_lists(group: GroupRow) -> list[ScoreListRow]:
             if row.group_id is None and row.tournament_id is None and access.can_edit(row)]
 
 
-def preset_form(rows: Sequence[ScoreListRow]) -> PresetForm:
-    """Save the rules of one of the group's lists as the group's preset."""
-    form = PresetForm(prefix="preset")
+def house_rules_form(rows: Sequence[ScoreListRow]) -> SaveHouseRulesForm:
+    """Save the rules of one of the group's lists as the group's house rules."""
+    form = SaveHouseRulesForm(prefix="preset")  # the page's element ids keep their old word
     form.list_id.choices = [choice(r.id, f"{r.title} ({family_label(r.family_name)})") for r in rows]
     return form
 
@@ -169,8 +169,8 @@ def show_group(group_id: str) -> Any:
     if can_edit:
         editing = {"add_form": list_form(addable_lists(group)),
                    "rename_form": rename_form(tuple(group.players), prefix="rename"),
-                   "presets": services.presets(owner=None, group=group),
-                   "preset_form": preset_form(lists[::-1]),
+                   "saved": services.all_house_rules(owner=None, group=group),
+                   "house_rules_form": house_rules_form(lists[::-1]),
                    "remove_form": list_form(lists[::-1], prefix="remove")}
     # The copy the service worker keeps for offline is asked for in the background:
     # it leaves the edit link out, so that the key outlives no cleared cookies in a
@@ -239,45 +239,45 @@ def rename_player(group_id: str) -> Any:
 
 
 @bp.post("/g/<group_id>/presets")
-def save_preset(group_id: str) -> Any:
-    """Save the rules of one of the group's lists as the group's preset."""
+def save_house_rules(group_id: str) -> Any:
+    """Save the rules of one of the group's lists as the group's house rules."""
     group = editable_group(group_id)
-    form = preset_form(services.group_lists(group))
+    form = house_rules_form(services.group_lists(group))
     if form.validate_on_submit():
         row = services.get_list(form.list_id.data)
         try:
-            services.save_preset(form.name.data, row.rules, group=group)
+            services.save_house_rules(form.name.data, row.rules, group=group)
         except ScoringError as error:
             flash(i18n.reason(error), "error")
         else:
-            flash(_("The rules are saved as the group's preset %(name)s.", name=form.name.data.strip()))
+            flash(_("The rules are saved as the group's house rules %(name)s.", name=form.name.data.strip()))
     else:
-        flash(_("Name the preset and choose one of the group's lists."), "error")
+        flash(_("Name the house rules and choose one of the group's lists."), "error")
     return redirect(url_for("groups.show_group", group_id=group.id, _anchor="presets-heading"))
 
 
-@bp.route("/g/<group_id>/presets/<int:preset_id>/delete", methods=["GET", "POST"])
-def delete_preset(group_id: str, preset_id: int) -> Any:
-    """Delete a preset of the group, after asking."""
+@bp.route("/g/<group_id>/presets/<int:house_rules_id>/delete", methods=["GET", "POST"])
+def delete_house_rules(group_id: str, house_rules_id: int) -> Any:
+    """Delete house rules of the group, after asking."""
     group = editable_group(group_id)
-    preset = services.get_preset(preset_id, owner=None, group=group)
-    if preset is None:
+    saved = services.get_house_rules(house_rules_id, owner=None, group=group)
+    if saved is None:
         abort(404)
-    form = DeletePresetForm()
+    form = DeleteHouseRulesForm()
     back = url_for("groups.show_group", group_id=group.id)
     if form.validate_on_submit():
-        services.delete_preset(preset_id, owner=None, group=group)
-        flash(_("The preset is deleted."))
+        services.delete_house_rules(house_rules_id, owner=None, group=group)
+        flash(_("The house rules are deleted."))
         return redirect(back)
-    return render_template("presets/delete_preset.html", preset=preset, form=form,
+    return render_template("house_rules/delete.html", saved=saved, form=form,
                            back=back, back_label=group.name)
 
 
 @bp.get("/g/<group_id>/export.zip")
 def export_group(group_id: str) -> Any:
-    """The group's lists as list files and its group.json, in one zip (its presets for its editors)."""
+    """The group's lists as list files and its group.json, in one zip (its house rules for its editors)."""
     group = services.get_group(group_id)
-    archive = services.export_group(group, with_presets=access.can_edit(group))
+    archive = services.export_group(group, with_house_rules=access.can_edit(group))
     return Response(archive, mimetype="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{services.archive_name(group)}"',
     })

@@ -136,8 +136,8 @@ class NewListBase(FlaskForm):
     )
     #: What the list settles in (``currency_field``): only the form of a new list asks it.
     currency: SelectField
-    save_preset = StringField(
-        _l("Save these rules as a preset named (optional)"),
+    save_house_rules = StringField(
+        _l("Save these rules as house rules named (optional)"),
         validators=[Optional(), Length(max=MAX_NAME)],
     )
 
@@ -358,7 +358,7 @@ class NewListBase(FlaskForm):
         elif parts[0] in ("first_dealer", "title", "currency"):
             name = parts[0]
         elif parts[0] == "name":
-            name = "save_preset"
+            name = "save_house_rules"
         if name is not None and name in self:
             return self[name]
         return self.title

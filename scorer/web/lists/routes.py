@@ -104,13 +104,13 @@ def _start_rules(group: services.GroupRow | None = None) -> tuple[str, dict[str,
     (its rules over the family's defaults); ``?family=NAME``: the family's
     defaults.
     """
-    preset_id = request.args.get("preset", type=int)
-    if preset_id is not None:
-        preset = services.get_preset(preset_id, owner=access.preset_owner(), group=group)
-        named = None if preset is None else family_named(preset.rules)
-        if preset is None or named is None:
+    house_rules_id = request.args.get("preset", type=int)
+    if house_rules_id is not None:
+        saved = services.get_house_rules(house_rules_id, owner=access.house_rules_owner(), group=group)
+        named = None if saved is None else family_named(saved.rules)
+        if saved is None or named is None:
             abort(404)
-        return named, dict(preset.rules)
+        return named, dict(saved.rules)
     first = next(iter(FAMILIES))
     family = request.values.get("family", first)
     family = family if family in FAMILIES else first
@@ -164,25 +164,25 @@ def new_list() -> Any:
         else:
             access.remember_key(row, key)
             access.prompt_to_keep_link(row)
-            if form.save_preset.data and form.save_preset.data.strip():
+            if form.save_house_rules.data and form.save_house_rules.data.strip():
                 try:
                     # A list for a group saves its rules into the group.
-                    services.save_preset(form.save_preset.data, row.rules, group=group,
-                                         owner=None if group else access.claim_preset_owner())
+                    services.save_house_rules(form.save_house_rules.data, row.rules, group=group,
+                                              owner=None if group else access.claim_house_rules_owner())
                 except ScoringError:
-                    pass  # the list is made; a preset that cannot be saved is not worth a stop
+                    pass  # the list is made; house rules that cannot be saved are not worth a stop
                 else:
-                    flash(_("The rules are saved as the preset %(name)s.",
-                            name=form.save_preset.data.strip()))
+                    flash(_("The rules are saved as the house rules %(name)s.",
+                            name=form.save_house_rules.data.strip()))
             return redirect(url_for("lists.show_list", list_id=row.id))
     return render_template(
         "lists/new_list.html", form=form, family=family, families=FAMILIES,
         descriptions={name: family_description(name) for name in FAMILIES},
         # Saved rules belong to one family: only this family's are offered here.
-        presets=[p for p in [*(services.presets(owner=None, group=group) if group else []),
-                             *services.presets(owner=access.preset_owner())]
-                 if family_named(p.rules) == family],
-        preset_id=request.args.get("preset", type=int), group=group,
+        saved=[p for p in [*(services.all_house_rules(owner=None, group=group) if group else []),
+                           *services.all_house_rules(owner=access.house_rules_owner())]
+               if family_named(p.rules) == family],
+        house_rules_id=request.args.get("preset", type=int), group=group,
         known_players=list(dict.fromkeys(
             [*(group.players if group else []), *services.known_players(access.known_lists())]
         )),

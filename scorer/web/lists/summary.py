@@ -56,15 +56,11 @@ SHORT: Mapping[str, str] = MappingProxyType({
 #: A won or lost Bettel (the ``won`` key says it; unset, it is not yet said).
 WON: Mapping[bool, str] = MappingProxyType({True: N_("won"), False: N_("lost")})
 
-#: Each key's name as a column heading (the CSV); a family's own word goes first.
+#: The column headings (the CSV) of the keys whose form label asks a question too long
+#: for a column; every other key is headed by what the pages call it (``key_label``).
 HEADINGS: Mapping[str, str] = MappingProxyType({
-    "declarer": N_("Declarer"), "partner": N_("Partner"), "points": N_("Card points"),
-    "schwarz": N_("Schwarz"), "laufende": N_("Laufende"), "contra": N_("Kontra"), "re": N_("Re"),
-    "tout": N_("Tout"), "sie": N_("Sie"), "hand": N_("Hand"), "doubles": N_("Doubles"),
-    "bid": N_("Bid"), "forced": N_("Forced game"), "loser": N_("Loser"), "winner": N_("Winner"),
-    "dealer": N_("Dealer"), "called_ace": N_("Called ace"), "suit": N_("Suit"),
-    "won": N_("Won (no trick taken)"), "ouvert": N_("Ouvert"), "no_trick": N_("No trick"),
-    "bock": N_("Bock!"), "crack": N_("Crack"), "recrack": N_("Re-crack"), "blitz": N_("Blitz"),
+    "doubles": N_("Doubles"), "loser": N_("Loser"), "winner": N_("Winner"),
+    "no_trick": N_("No trick"), "blitz": N_("Blitz"),
 })
 
 
@@ -76,12 +72,10 @@ def deal_keys(rules: RuleSet) -> tuple[str, ...]:
 
 
 def heading(family: Family, key: str) -> str:
-    """A key's name as a column heading, in the page's language."""
-    if key in family.words:
-        return _(family.word(key))
-    if key not in HEADINGS:
-        return key_label(family, key)  # a family's own key: its label
-    return _(HEADINGS[key])
+    """Name a key as a column heading, in the page's language: a family's own word goes first."""
+    if key in HEADINGS and key not in family.words:
+        return _(HEADINGS[key])
+    return key_label(family, key)
 
 
 def value(family: Family, players: tuple[str, ...], keys: frozenset[str] | None, deal: Deal, key: str) -> str:

@@ -39,8 +39,8 @@ from scorer.web.services.lists import (
     END_KINDS, create_list, deal_counts, delete_list, finish, get_list,
     is_list_id, kept_deals, known_players, list_tag, list_to_change, recent_lists, reopen,
 )
-from scorer.web.services.saved_presets import (
-    checked_preset, delete_preset, get_preset, presets, save_preset,
+from scorer.web.services.saved_house_rules import (
+    all_house_rules, checked_house_rules, delete_house_rules, get_house_rules, save_house_rules,
 )
 from scorer.web.services.settings import (
     NotNextDeal, change_from, change_from_next, rename_group_player, rename_player,
@@ -54,13 +54,13 @@ __all__ = [
     "END_KINDS", "GROUP_FORMAT", "GroupArchive", "GroupNotAllowed", "GroupRow", "ImportedGroup", "ListSummary", "MAX_IDEMPOTENCY_KEY", "BadIdempotencyKey", "Season",
     "add_to_group", "archive_name", "create_group", "create_group_list", "export_group",
     "get_group", "group_lists", "group_of", "import_group", "imported_before", "read_group_archive", "known_groups", "list_summary",
-    "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_preset", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
+    "keep_bounded", "list_summaries", "remove_from_group", "require_group_key", "season", "checked_house_rules", "this_year", "MAX_TITLE", "PARSED_KEPT", "Conflict", "DealResult",
     "ByRevision", "ListState", "NotAllowed", "NotFound", "Progress", "ScoreListRow",
     "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
-    "delete_deal", "delete_list", "delete_preset", "deleted_deals", "restorable", "engine_list",
-    "export_document", "finish", "get_list", "get_preset", "hash_key", "is_list_id", "kept_deals", "kept_rows", "list_tag",
+    "delete_deal", "delete_list", "delete_house_rules", "deleted_deals", "restorable", "engine_list",
+    "export_document", "finish", "get_list", "get_house_rules", "hash_key", "is_list_id", "kept_deals", "kept_rows", "list_tag",
     "key_from_token", "key_matches", "known_players", "list_state", "list_to_change", "next_deal", "number_of",
-    "open_key", "parsed", "parsed_deal", "presets", "preview_deal", "progress", "recent_lists", "reissue_key",
-    "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_preset",
+    "open_key", "parsed", "parsed_deal", "all_house_rules", "preview_deal", "progress", "recent_lists", "reissue_key",
+    "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_house_rules",
     "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",
 ]

@@ -22,7 +22,7 @@ from typing import Any
 
 from scorer.engine import N_, ScoringError, load_list, parse_document
 from scorer.web.extensions import db
-from scorer.web.models import GroupRow, PresetRow, ScoreListRow
+from scorer.web.models import GroupRow, SavedHouseRulesRow, ScoreListRow
 from scorer.web.services.base import transaction
 from scorer.web.services.files import export_document
 from scorer.web.services.groups import (
@@ -30,7 +30,7 @@ from scorer.web.services.groups import (
 )
 from scorer.web.services.lists import _check_ends, create_list
 from scorer.web.services.state import list_state
-from scorer.web.services.saved_presets import checked_preset, presets
+from scorer.web.services.saved_house_rules import all_house_rules, checked_house_rules
 
 #: The group archive's format.
 GROUP_FORMAT = "schafkopf-group/1"
@@ -45,17 +45,17 @@ MAX_ARCHIVE_DEALS = MAX_ARCHIVE_LISTS * 100
 MAX_ARCHIVE_FILE = 1024 * 1024
 MAX_ARCHIVE_TOTAL = 32 * 1024 * 1024
 #: The most saved house rules an archive brings in.
-MAX_ARCHIVE_PRESETS = 200
+MAX_ARCHIVE_HOUSE_RULES = 200
 
 
 def _stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:40] or "list"
 
 
-def export_group(group: GroupRow, *, with_presets: bool = False) -> bytes:
+def export_group(group: GroupRow, *, with_house_rules: bool = False) -> bytes:
     """The group as a zip: group.json (name, players, the lists' dates) and each list's file.
 
-    ``with_presets``: group.json carries the group's saved house rules too;
+    ``with_house_rules``: group.json carries the group's saved house rules too;
     only for whoever holds the group's edit key.
     """
     entries = []
@@ -72,9 +72,9 @@ def export_group(group: GroupRow, *, with_presets: bool = False) -> bytes:
             })
         manifest = {"format": GROUP_FORMAT, "name": group.name, "players": list(group.players),
                     "lists": entries}
-        if with_presets:
+        if with_house_rules:
             manifest["presets"] = [{"name": p.name, "rules": p.rules}
-                                   for p in presets(owner=None, group=group)]
+                                   for p in all_house_rules(owner=None, group=group)]
         archive.writestr("group.json", json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
     return out.getvalue()
 
@@ -101,7 +101,7 @@ class GroupArchive:
     players: tuple[str, ...]
     lists: tuple[ArchivedList, ...]
     #: The group's saved house rules, by name.
-    presets: Mapping[str, dict[str, Any]]
+    house_rules: Mapping[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -132,18 +132,18 @@ def _when(value: Any, key: str) -> datetime | None:
         raise ScoringError(key, N_("is not a date: %(value)s"), value=str(value)[:40]) from None
 
 
-def _archive_presets(value: Any) -> dict[str, dict[str, Any]]:
+def _archive_house_rules(value: Any) -> dict[str, dict[str, Any]]:
     """The saved house rules of group.json, checked, by name (a later one of a name wins)."""
     if value is None:
         return {}
     if not isinstance(value, list) or not all(isinstance(p, Mapping) for p in value):
         raise ScoringError("presets", N_("must be a list of objects"))
-    if len(value) > MAX_ARCHIVE_PRESETS:
+    if len(value) > MAX_ARCHIVE_HOUSE_RULES:
         raise ScoringError("presets", N_("is too big"))
     saved = {}
     for entry in value:
         try:
-            name, rules = checked_preset(entry.get("name"), entry.get("rules"))
+            name, rules = checked_house_rules(entry.get("name"), entry.get("rules"))
         except ScoringError as error:
             raise ScoringError("presets", N_("%(file)s: %(reason)s"),
                                file=str(entry.get("name"))[:60], reason=error.message) from None
@@ -218,11 +218,11 @@ def read_group_archive(data: bytes) -> GroupArchive:
         lists.append(ArchivedList(document, _when(entry.get("created_at"), "created_at"),
                                   _when(entry.get("finished_at"), "finished_at")))
     return GroupArchive(name=name, players=players, lists=tuple(lists),
-                        presets=_archive_presets(manifest.get("presets")))
+                        house_rules=_archive_house_rules(manifest.get("presets")))
 
 
 def _holds_anything(group: GroupRow) -> bool:
-    return bool(group_lists(group) or presets(owner=None, group=group))
+    return bool(group_lists(group) or all_house_rules(owner=None, group=group))
 
 
 def imported_before(token: str | None) -> bool:
@@ -251,7 +251,7 @@ def import_group(archive: GroupArchive, *, token: str | None = None) -> Imported
         row.updated_at = max(row.updated_at, row.created_at)
         row.finished_at = archived.finished_at
         lists.append((row, list_key))
-    for name, rules in archive.presets.items():
-        db.session.add(PresetRow(name=name, rules=rules, group_id=group.id))
+    for name, rules in archive.house_rules.items():
+        db.session.add(SavedHouseRulesRow(name=name, rules=rules, group_id=group.id))
     db.session.commit()
     return ImportedGroup(group, key, tuple(lists))

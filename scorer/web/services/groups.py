@@ -4,7 +4,7 @@ A season is summed from each list's result; a list's result is kept by its
 revision (which every change bumps), so a group page replays a list only
 after it changed, and the lists it has not seen yet are read in one query.
 Nothing is stored as truth: the cache is only a memory. The group's saved
-house rules live in saved_presets; its archive of list files in group_archive.
+house rules live in saved_house_rules; its archive of list files in group_archive.
 """
 
 from __future__ import annotations

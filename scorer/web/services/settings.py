@@ -188,7 +188,7 @@ def change_from_next(
 
 
 #: A change of rules that names another family.
-_SAME_FAMILY = N_("the family cannot change in a running list: it stays %(preset)s")
+_SAME_FAMILY = N_("the family cannot change in a running list: it stays %(family)s")
 
 
 def _change_next(
@@ -201,7 +201,7 @@ def _change_next(
     # What the form does not show (the rules' edition) stays as the list has it.
     wanted = parse_rules({**row.rules, **dict(rules)})
     if wanted.family_name != row.family_name:
-        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.family_name)
+        raise ScoringError("rules.preset", _SAME_FAMILY, family=row.family_name)
     if count == 0:
         document: dict[str, Any] = {"rules": wanted.to_dict(), "players": list(players)}
         if next_dealer:
@@ -317,7 +317,7 @@ def change_from(
         raise ScoringError("players", N_("must be a list of names, not %(value)s"), value=shown(players))
     sent_rules = mapping({} if data.get("rules") is None else data["rules"], "rules")
     if sent_rules.get("preset", row.family_name) != row.family_name:  # before its rules are merged with another family's
-        raise ScoringError("rules.preset", _SAME_FAMILY, preset=row.family_name)
+        raise ScoringError("rules.preset", _SAME_FAMILY, family=row.family_name)
     rules = {**now_in_force.rules.to_dict()}
     for key, value in sent_rules.items():
         rules[key] = {**rules[key], **value} if key in _MERGED_RULES and isinstance(value, dict) else value

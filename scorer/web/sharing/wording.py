@@ -67,11 +67,11 @@ def import_error(error: ScoringError, raw: str | bytes) -> str:
         )
     if error.key == "list file" and error.template.startswith(("is ", "must ")):
         return _("The list file %(reason)s", reason=i18n.reason(error))
-    family_name = error.params.get("preset")
+    family_name = error.params.get("family")
     if error.key == "players" and " is played by " in error.template and family_name in FAMILIES:
         return seats_problem(FAMILIES[str(family_name)], int(str(error.params["count"])))
     if isinstance(family_name, str) and family_name in FAMILIES:
         named = ScoringError(error.key, error.template, deal=error.deal,
-                             **{**error.params, "preset": _(FAMILIES[family_name].label)})
+                             **{**error.params, "family": _(FAMILIES[family_name].label)})
         return i18n.message(named)
     return i18n.message(error)

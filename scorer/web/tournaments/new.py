@@ -14,7 +14,7 @@ from scorer.web import access, i18n, services
 from scorer.web.extensions import limiter
 from scorer.web.lists.forms import choice as select_choice
 from scorer.web.lists.forms import one_time_token
-from scorer.web.models import PresetRow
+from scorer.web.models import SavedHouseRulesRow
 from scorer.web.services import tournaments as service
 from scorer.web.tournaments.forms import (
     CsvProblem, Entry, NewTournamentForm, SystemFields, line_of, names_from_csv, names_in, partner_choices,
@@ -52,16 +52,16 @@ def _accepted(rules: dict[str, Any]) -> bool:
     return "table_points" not in keys or parsed.get("table_points") is not None
 
 
-def _saved_rules() -> list[tuple[PresetRow, str]]:
+def _saved_rules() -> list[tuple[SavedHouseRulesRow, str]]:
     """The saved rules this phone may use, each with its label: its own, then its groups'."""
-    saved = [(p, p.name) for p in services.presets(owner=access.preset_owner())]
+    saved = [(p, p.name) for p in services.all_house_rules(owner=access.house_rules_owner())]
     for group in services.known_groups(access.known_lists()):
         if access.can_edit(group):
-            saved += [(p, f"{p.name} ({group.name})") for p in services.presets(owner=None, group=group)]
+            saved += [(p, f"{p.name} ({group.name})") for p in services.all_house_rules(owner=None, group=group)]
     return [(p, label) for p, label in saved if _accepted(p.rules)]
 
 
-def _scorings(saved: list[tuple[PresetRow, str]]) -> list[tuple[str, str]]:
+def _scorings(saved: list[tuple[SavedHouseRulesRow, str]]) -> list[tuple[str, str]]:
     """The systems by their sources' names, Sheepshead, the saved rules, and one built on the page."""
     return [
         ("1/5", _("1/5, self-bar's points")),
@@ -91,7 +91,7 @@ def _about() -> dict[str, str]:
     }
 
 
-def _rules(choice: str, saved: list[tuple[PresetRow, str]], partner_by: str | None,
+def _rules(choice: str, saved: list[tuple[SavedHouseRulesRow, str]], partner_by: str | None,
            system: SystemFields) -> dict[str, Any] | None:
     """The rules of the scoring chosen; None when there is no such choice."""
     if choice == "sheepshead" and partner_by in dict(partner_choices()):
@@ -121,7 +121,7 @@ def _refused_on(system: SystemFields, error: ScoringError) -> bool:
     return True
 
 
-def _sample(form: NewTournamentForm, saved: list[tuple[PresetRow, str]], system: SystemFields) -> Shown:
+def _sample(form: NewTournamentForm, saved: list[tuple[SavedHouseRulesRow, str]], system: SystemFields) -> Shown:
     """Score the sample deals under the scoring chosen; a custom system is checked, field by field, first."""
     choice = form.scoring.data or ""
     if choice == CUSTOM and not system.validate():
@@ -191,7 +191,7 @@ def _create(form: NewTournamentForm, names: list[Entry], rules: dict[str, Any], 
     return None
 
 
-def _forms(saved: list[tuple[PresetRow, str]]) -> tuple[NewTournamentForm, SystemFields]:
+def _forms(saved: list[tuple[SavedHouseRulesRow, str]]) -> tuple[NewTournamentForm, SystemFields]:
     """The new-tournament form and its custom system, read from the request where it sent them."""
     form = NewTournamentForm()
     form.scoring.choices = [select_choice(value, label) for value, label in _scorings(saved)]

@@ -30,7 +30,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Table:
+class DrawnTable:
     """A table of a round: its number, who sits there, and how many deals it plays."""
 
     number: int
@@ -43,9 +43,9 @@ class Round:
     """A round drawn, with its tables in order."""
 
     number: int
-    tables: tuple[Table, ...]
+    tables: tuple[DrawnTable, ...]
 
-    def table_of(self, number: int) -> Table | None:
+    def table_of(self, number: int) -> DrawnTable | None:
         """The table a start number sits at, None if not seated this round."""
         return next((t for t in self.tables if any(s.number == number for s in t.seats)), None)
 
@@ -74,8 +74,8 @@ def _round(row: TournamentRow, round_row: TournamentRoundRow, tables: list[Tourn
            names: dict[int, str]) -> Round:
     seats = service.seats_per_table(parse_rules(row.rules).family)
     return Round(round_row.number, tuple(
-        Table(table.number, tuple(Seat(n, names[n]) for n in table.seats),
-              deals_at(len(table.seats), seats, row.deals_per_round))
+        DrawnTable(table.number, tuple(Seat(n, names[n]) for n in table.seats),
+                   deals_at(len(table.seats), seats, row.deals_per_round))
         for table in tables))
 
 

@@ -61,7 +61,7 @@ def prize_money(cents: int, currency: str) -> str:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableOnPage:
     """A table of a round as the page shows it: who sits there, how far it is, its links.
 
     The edit link only for the organiser, and only in the current round.
@@ -82,7 +82,7 @@ class Round:
     number: int
     seed: str
     closed: bool
-    tables: list[Table]
+    tables: list[TableOnPage]
     playing: int
 
 
@@ -114,7 +114,7 @@ def _rounds(row: TournamentRow, key: str | None, progress: list[night.RoundProgr
             if key is not None and current and t.list_id:
                 edit_url = url_for("lists.show_list", list_id=t.list_id,
                                    key=service.table_key(row, key, round_row, t), _external=True)
-            shown.append(Table(
+            shown.append(TableOnPage(
                 t.number, tuple(names[n] for n in t.seats), tuple(t.seats), by_round.get(round_row.number, {}).get(t.number),
                 url_for("lists.show_list", list_id=t.list_id) if t.list_id else None, edit_url))
         playing = sum(1 for t in shown if t.progress is not None and not t.progress.finished)

@@ -181,7 +181,7 @@ class PaperLine:
 
 
 @bp.app_template_global("sheet_lines")
-def sheet_lines(row: TournamentRow, table: reading.Table) -> list[PaperLine]:
+def sheet_lines(row: TournamentRow, table: reading.DrawnTable) -> list[PaperLine]:
     """The lines of a table's printed sheet: the dealer and who sits out, as the table's list deals.
 
     Seats are counted from 0 in seating order. The rotation is the engine's
@@ -203,7 +203,7 @@ def blank_sheets(tournament_id: str) -> str:
     family = parse_rules(row.rules).family
     seats = tournaments.seats_per_table(family)
     tables = tuple(
-        reading.Table(0, tuple(reading.Seat(0, "") for _seat in range(size)),
+        reading.DrawnTable(0, tuple(reading.Seat(0, "") for _seat in range(size)),
                       deals_at(size, seats, row.deals_per_round))
         for size in (seats, seats + 1) if size in family.seats)
     return render_template("tournaments/sheets.html", row=row, round=reading.Round(0, tables), blank=True)

@@ -1,1 +1,0 @@
-"""The presets page: the house rules this phone saved (a group's are on the group's page)."""
