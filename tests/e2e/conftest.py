@@ -448,6 +448,6 @@ def own_preset(phone: Phone, live_server: LiveServer, name: str, rules: dict[str
     owner = "e2e-" + secrets.token_urlsafe(12)
     with live_server.app.test_request_context():
         cookie = access._owner_signer().dumps(owner)
-        preset_id = services.save_preset(name, rules, owner=access._owner_hash(owner)).id
+        preset_id = services.save_house_rules(name, rules, owner=access._owner_hash(owner)).id
     phone.context.add_cookies([{"name": access.OWNER_COOKIE, "value": cookie, "url": live_server.url}])
     return int(preset_id)
