@@ -82,6 +82,7 @@ def next_deal(row: ScoreListRow) -> tuple[Replay, int]:
         replay = Replay.resume(parse_rules(row.rules), tuple(row.players), next_dealer=kept.next_dealer,
                                played=kept.played, carry=kept.carry, totals=kept.totals)
         return replay, kept.last_position + 1
+    # Past every position taken, deleted deals' too: a deal restored goes back to its own.
     last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
     return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)]))), (last or 0) + 1
 
@@ -91,7 +92,8 @@ def end_after(row: ScoreListRow, replay: Replay, position: int) -> dict[str, Any
 
     Made holding the lock, before the commit: the row's revision is then the one this change makes.
     """
-    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position, replay.totals).stored()
+    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position,
+                   replay.totals).stored()
 
 
 def replay_to_end(score_list: ScoreList) -> Replay:
