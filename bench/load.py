@@ -7,7 +7,9 @@ over bad reception would. Prints acknowledged, stored, lost, doubled,
 errors and the p50/p99 latency of the adds. ``--compare`` runs it on a
 temporary SQLite file and on PostgreSQL (DATABASE_URL, as
 ``scripts/with-postgres`` sets it) and prints PostgreSQL's p50 and p99 as
-multiples of SQLite's (the goal: within 2x).
+multiples of SQLite's (the goal: within 2x). ``--compare --clients 1
+--deals 100`` is one phone alone: what an add costs with nobody waiting
+for the list's write lock, as at a table that adds a deal a minute.
 
 ``--tables T`` (with ``--phones``, ``--poll``, ``--add``, ``--seconds``,
 ``--servers``) is one host serving many tables, on PostgreSQL: each phone

@@ -44,9 +44,9 @@ KINDS: list[tuple[str, re.Pattern[str]]] = [
 #: The steps of an add, by the function of the service layer a sample was taken in.
 STEPS: list[tuple[str, re.Pattern[str]]] = [
     ("the write lock (BEGIN, UPDATE ... RETURNING)", re.compile(r"^lock_list \(")),
-    ("the list's end (one SELECT)", re.compile(r"^tail \(.*services/list_end")),
-    ("a key sent before (SELECTs)", re.compile(r"^_by_idempotency_key \(")),
-    ("INSERT and COMMIT (one pipeline)", re.compile(r"^write_and_commit \(")),
+    ("a key sent before (one SELECT)", re.compile(r"^_sent_before \(")),
+    ("the list's end, or its replay", re.compile(r"^next_deal \(.*services/list_end")),
+    ("the deal and the end written, COMMIT", re.compile(r"^Session\.commit \(")),
 ]
 #: What a thread inside an add was doing, by its innermost frame: psycopg waiting on its
 #: socket for PostgreSQL's answer, psycopg sending (or reading what arrived), or the rest.

@@ -37,7 +37,7 @@ def test_an_adds_samples_say_whether_it_waited_for_the_database_and_in_which_ste
     lock = [*ADD, "list_to_change (scorer/web/services/lists.py:62)", "lock_list (scorer/web/services/base.py:63)",
             "Session.execute (sqlalchemy/orm/session.py:2351)"]
     insert = [*ADD, "add_deal (scorer/web/services/adding.py:139)",
-              "write_and_commit (scorer/web/services/base.py:124)"]
+              "Session.commit (sqlalchemy/orm/session.py:2032)"]
     stacks = [
         ([*lock, "Connection.wait (psycopg/connection.py:495)"], 5),
         ([*lock, "BaseConnection._exec_command (psycopg/_connection_base.py:474)"], 2),
@@ -52,7 +52,7 @@ def test_an_adds_samples_say_whether_it_waited_for_the_database_and_in_which_ste
                        "in psycopg, sending a statement or reading its answer": 2,
                        "running Python outside psycopg": 2}
     assert steps["the write lock (BEGIN, UPDATE ... RETURNING)"] == 7
-    assert steps["INSERT and COMMIT (one pipeline)"] == 3
+    assert steps["the deal and the end written, COMMIT"] == 3
     assert steps["the rest (reading the request, scoring, the answer)"] == 2
     figures = report(stacks, stacks)
     assert figures["add_samples"] == 12

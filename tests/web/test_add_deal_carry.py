@@ -2,7 +2,8 @@
 
 The app stores the list's end and carry with each deal it adds (``lists.list_end``, see
 services.list_end.kept_end) and the next add, on any worker or server, resumes from it; every
-other change to the list must make it start over.
+other change to the list must make it start over. What an add sends to the database:
+test_add_one_way.
 """
 
 from __future__ import annotations
@@ -161,31 +162,6 @@ def plain_list(client: FlaskClient, players: list[str]) -> tuple[str, dict[str, 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Bene", "points": 70}
 
 
-def test_an_add_after_an_add_makes_the_fewest_statements(app: Flask, client: FlaskClient) -> None:
-    """SQLite: the lock, the INSERT and the end's store; PostgreSQL: a read, then one statement."""
-    list_id, headers = plain_list(client, PLAYERS)
-    assert client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL, headers=headers).status_code == 201
-    statements: list[str] = []
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        words = statement.split()  # "UPDATE lists SET ...", "INSERT INTO deals ..."
-        statements.append(f"{words[0]} {words[2] if words[0] == 'INSERT' else words[1]}")
-
-    with app.app_context():
-        engine = list_end.db.engine
-    sa_event.listen(engine, "before_cursor_execute", seen)
-    try:
-        answer = client.post(f"/api/lists/{list_id}/deals", json=SAUSPIEL,
-                             headers={**headers, "Idempotency-Key": "second"})
-    finally:
-        sa_event.remove(engine, "before_cursor_execute", seen)
-    assert answer.status_code == 201 and answer.get_json()["number"] == 2
-    if engine.dialect.name == "postgresql":  # the WITH's UPDATE and INSERT: services.add_at_once
-        assert statements == ["SELECT lists.id,", "WITH bumped"]
-    else:
-        assert statements == ["UPDATE lists", "INSERT deals", "UPDATE lists"]
-
-
 def test_an_end_stored_before_another_add_is_not_used(app: Flask, client: FlaskClient) -> None:
     list_id, headers = plain_list(client, PLAYERS)
     for _ in range(2):
@@ -269,16 +245,13 @@ def test_a_deal_sent_again_is_answered_as_stored_though_it_would_now_be_refused(
 def test_an_add_hands_its_connection_back_to_the_pool_out_of_pipeline_mode(
     app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """On PostgreSQL the INSERT and the COMMIT go out together in pipeline mode
-    (services.base.write_and_commit). The connection goes back to the pool,
-    where another thread may take it at once, only once the pipeline is over:
-    one still in pipeline mode failed that thread's first statement (the
-    many-tables load test answered a poll with a 500). A key sent again is
-    refused by the INSERT inside the pipeline and answered as stored, also
-    when the refusal is back before the statement after the INSERT goes out
-    (as under load, and as the hook below makes it): the pipeline then ends
-    without an error on the way out, which psycopg would log ("error ignored
-    terminating", in the load test's server log).
+    """Every connection an add hands back to the pool is out of psycopg's pipeline mode.
+
+    The pool hands it to another thread at once, and one still in pipeline
+    mode fails that thread's first statement (a poll answered with a 500).
+    A key sent again is answered as stored, also when the database answers
+    before the next statement goes out (as under load, and as the hook below
+    makes it), and nothing of psycopg's is logged.
     """
     caplog.set_level(logging.WARNING)
     list_id, headers = plain_list(client, PLAYERS)

@@ -153,7 +153,9 @@ def read_list(list_id: str) -> Any:
 def add_deal(list_id: str) -> Any:
     """Add a deal; a repeated Idempotency-Key stores it once."""
     data = _body_of_change(list_id, Work.DEALS)
-    result, _created = services.add_deal(list_id, data, key=_edit_key(), idempotency_key=_idempotency_key())
+    # Found and locked in one round trip: every phone adding to the list waits on each one.
+    row = services.list_to_change(list_id, _edit_key(), work=Work.DEALS, lock=True)
+    result, _created = services.add_deal(row, data, idempotency_key=_idempotency_key())
     return jsonify(scored(result)), 201
 
 

@@ -17,7 +17,7 @@ from scorer.web.services.deals import (
     after_waiting, deal_id_at, dealers_after_delete, delete_deal, number_of, preview_deal, score_next, update_deal,
 )
 from scorer.web.services.idempotency import MAX_IDEMPOTENCY_KEY, BadIdempotencyKey, valid_idempotency_key
-from scorer.web.services.list_end import next_deal, replay_to_end
+from scorer.web.services.list_end import replay_to_end
 from scorer.web.services.restore import deleted_deals, restorable, restore_deal, undo_last
 from scorer.web.services.files import (
     all_lists, api_document, backup_document, export_document, restore_document,
@@ -59,7 +59,7 @@ __all__ = [
     "add_deal", "after_waiting", "score_next", "all_lists", "change_from", "change_from_next", "NotNextDeal", "rename_group_player", "rename_player", "deal_id_at", "dealers_after_delete", "api_document", "backup_document", "create_list", "deal_counts",
     "delete_deal", "delete_list", "delete_house_rules", "deleted_deals", "restorable", "engine_list",
     "export_document", "finish", "get_list", "get_house_rules", "hash_key", "is_list_id", "kept_deals", "kept_rows", "list_tag",
-    "key_from_token", "key_matches", "known_players", "list_state", "list_to_change", "next_deal", "number_of",
+    "key_from_token", "key_matches", "known_players", "list_state", "list_to_change", "number_of",
     "open_key", "parsed", "parsed_deal", "all_house_rules", "preview_deal", "progress", "recent_lists", "reissue_key",
     "reopen", "replay_to_end", "revision_key", "require_key", "restore_deal", "restore_document", "save_house_rules",
     "seal_key", "token_digest", "transaction", "undo_last", "update_deal", "valid_idempotency_key",

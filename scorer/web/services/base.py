@@ -101,50 +101,6 @@ def _lock(row: ScoreListRow) -> None:
     lock_list(row.id)
 
 
-def write_and_commit(*writes: tuple[sa.Executable, list[dict[str, Any]]]) -> None:
-    """Run statements that return nothing, then commit, in one round trip where the driver can.
-
-    Every round trip made holding a list's write lock is one the other phones
-    adding to it wait for. On PostgreSQL (psycopg 3) the statements and the
-    COMMIT go out together in pipeline mode, and their answers come back
-    together; a refusal of a statement (a repeated Idempotency-Key) is
-    raised from the commit, as SQLAlchemy's error, and the transaction is
-    rolled back as usual. Other drivers run them one after the other.
-    Each statement's values are a list, so that SQLAlchemy does not ask for
-    a new row's id back (that would need the answer before the commit).
-
-    The driver's connection commits inside the pipeline, and the session
-    only after it: the session's commit hands the connection back to the
-    pool, where another thread may take it at once, and a connection still
-    in pipeline mode then fails that thread's first statement.
-    """
-    driver: Any = db.session.connection().connection.driver_connection
-    pipeline = getattr(driver, "pipeline", None)
-    if pipeline is None:
-        for statement, values in writes:
-            db.session.execute(statement, values)
-        db.session.commit()
-        return
-    refused = None
-    try:
-        with pipeline():
-            # A refusal is raised after the pipeline, which must end first (ending it
-            # with an error on the way out makes psycopg log the aborted pipeline).
-            try:
-                for statement, values in writes:
-                    db.session.execute(statement, values)
-                driver.commit()
-            except sa.exc.DBAPIError as error:  # back before the next statement went out
-                refused = error.orig
-            except driver.Error as error:  # back with the COMMIT's answer
-                refused = error
-    except driver.Error as error:  # the pipeline's end: after a refusal, "pipeline aborted"
-        refused = refused or error
-    if refused is not None:  # said as SQLAlchemy says the driver's errors
-        raise sa.exc.DBAPIError.instance(None, None, refused, driver.Error) from refused
-    db.session.commit()  # the transaction is over: this sends nothing, and lets go of the connection
-
-
 @sa.event.listens_for(sa.orm.Session, "after_commit")
 @sa.event.listens_for(sa.orm.Session, "after_rollback")
 def _unlocked(session: sa.orm.Session) -> None:

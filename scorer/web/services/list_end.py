@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -14,59 +13,6 @@ from scorer.web.extensions import db
 from scorer.web.models import DealRow, ScoreListRow
 from scorer.web.services.lists import kept_deals
 from scorer.web.services.state import engine_list, parsed
-
-
-class Tail(NamedTuple):
-    """What adding a deal reads of a list's deals, read in one statement (see :func:`tail`)."""
-
-    #: The highest position taken, deleted deals included (0: none).
-    last_position: int
-    #: The id of the deal stored with the idempotency key asked about, if any.
-    repeat_id: int | None
-
-
-def tail(row: ScoreListRow, idempotency_key: str | None = None) -> Tail:
-    """Read the end of the list for the next deal in one round trip to the database.
-
-    Each statement is a round trip, and a writer holds the list's write lock
-    through all of its round trips: on PostgreSQL, where each costs far more
-    than on SQLite, their number is what other phones adding at once wait for.
-    """
-    found = db.session.execute(_tail_statement(), {"list_id": row.id, "key": idempotency_key}).one()
-    return Tail(found[0] or 0, found[1])
-
-
-@functools.cache
-def _tail_statement() -> sa.Select[Any]:
-    """The statement :func:`tail` runs, built once: building it costs more than running it."""
-    deals = sa.orm.aliased(DealRow)
-    list_id = sa.bindparam("list_id", type_=sa.String)
-
-    def scalar(query: sa.Select[Any]) -> Any:
-        return query.correlate(None).scalar_subquery()
-
-    return sa.select(
-        scalar(sa.select(sa.func.max(deals.position)).where(deals.list_id == list_id)),
-        # A key of None matches nothing (NULL = NULL is not true).
-        scalar(sa.select(deals.id).where(
-            deals.list_id == list_id, deals.idempotency_key == sa.bindparam("key", type_=sa.String)
-        )),
-    )
-
-
-def next_deal(row: ScoreListRow, kept: KeptEnd | None = None) -> Replay:
-    """A replay ready to score the list's next deal, without reading every deal where it can.
-
-    Where nothing changed the list since its last deal was added, it resumes
-    from where that add left the list (``kept``, see :func:`kept_end`): the
-    next dealer, the count, the carry and the totals (a deal that would take
-    one past what JSON holds exactly is refused, ``scorer.engine.exact``).
-    Otherwise the list is replayed.
-    """
-    if kept is not None:
-        return Replay.resume(parse_rules(row.rules), tuple(row.players), next_dealer=kept.next_dealer,
-                             played=kept.played, carry=kept.carry, totals=kept.totals)
-    return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)])))
 
 
 class KeptEnd(NamedTuple):
@@ -106,32 +52,48 @@ class KeptEnd(NamedTuple):
         )
 
 
-def kept_end(row: ScoreListRow, *, locked: bool = True) -> KeptEnd | None:
-    """Where the list stands, if nothing changed it since a deal was added, on any worker or server.
+def kept_end(row: ScoreListRow) -> KeptEnd | None:
+    """Where the list stands, read holding its write lock, if nothing changed it since a deal was added.
 
-    The add stored it in the list's row (``list_end``) with the revision its
-    write lock made; read holding the list's write lock, the row's revision
-    is then one more. Any other change to the list took the lock too, and
-    moved the revision on, so what was stored is not used. A list with
-    changes of seats or rules has none: what was kept would have to know
-    which change it was read under. A row read without the lock
-    (``locked`` False, see ``services.add_at_once``) has the revision the add
-    stored. An end stored without the totals (before they were kept) is not used.
+    The add stored it in the list's row (``list_end``) with the revision it
+    made. Every change to a list takes the lock, which bumps the revision:
+    the end is the list's own if the revision the lock found is the one the
+    add made. A list with changes of seats or rules keeps none: what was
+    kept would have to know which change it was read under. An end stored
+    without the totals (before they were kept) is not used.
     """
     stored = row.list_end
-    if (not stored or stored.get("revision", 0) + locked != row.revision or row.changes
-            or "totals" not in stored):
+    if not stored or row.changes or "totals" not in stored or stored.get("revision") != row.revision - 1:
         return None
     return KeptEnd.from_stored(stored)
 
 
-def end_after(revision: int, replay: Replay, position: int) -> KeptEnd:
-    """Where the list stands after the deal just scored at ``position``, to store with it.
+def next_deal(row: ScoreListRow) -> tuple[Replay, int]:
+    """A replay ready to score the list's next deal, and the position that deal takes; read holding the lock.
 
-    ``revision``: the one the add makes, read before the commit (after it,
-    the row's attributes would be read again, perhaps after another change).
+    Where nothing changed the list since its last deal was added, it resumes
+    from where that add left the list (:func:`kept_end`): the next dealer,
+    the count, the carry and the totals (a deal that would take one past
+    what JSON holds exactly is refused, ``scorer.engine.exact``). Otherwise
+    the list is replayed.
     """
-    return KeptEnd(revision, replay.carry, replay.next_dealer, replay.played, position, replay.totals)
+    kept = kept_end(row)
+    if kept is not None:
+        replay = Replay.resume(parse_rules(row.rules), tuple(row.players), next_dealer=kept.next_dealer,
+                               played=kept.played, carry=kept.carry, totals=kept.totals)
+        return replay, kept.last_position + 1
+    # Past every position taken, deleted deals' too: a deal restored goes back to its own.
+    last = db.session.scalar(sa.select(sa.func.max(DealRow.position)).where(DealRow.list_id == row.id))
+    return replay_to_end(engine_list(row, parsed([d.data for d in kept_deals(row)]))), (last or 0) + 1
+
+
+def end_after(row: ScoreListRow, replay: Replay, position: int) -> dict[str, Any]:
+    """Where the list stands after the deal just scored at ``position``, as its row keeps it.
+
+    Made holding the lock, before the commit: the row's revision is then the one this change makes.
+    """
+    return KeptEnd(row.revision, replay.carry, replay.next_dealer, replay.played, position,
+                   replay.totals).stored()
 
 
 def replay_to_end(score_list: ScoreList) -> Replay:
@@ -139,4 +101,3 @@ def replay_to_end(score_list: ScoreList) -> Replay:
     replay = score_list.replayer()
     replay.extend(score_list.deals)
     return replay
-
