@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import queue
 import statistics
 import sys
 import tempfile

@@ -101,7 +101,6 @@ def play(server: Gunicorn, tournament: str, tables: list[dict[str, Any]], deals:
     url = server.url
     shared = Round(tables)
     path = f"/api/tournaments/{tournament}"
-    rng = random.Random(32)
     stop_at = time.monotonic() + PLAY_SECONDS
     following = threading.Event()
     following.set()
