@@ -304,8 +304,10 @@ ROUTES = routes()
 def test_every_route_takes_each_odd_value_in_every_place_without_a_5xx(
     app: Flask, route: str, method: str
 ) -> None:
+    # An odd list id only differs from the held one where the route names a list.
+    odd_ids = (False, True) if "<list_id>" in route else (False,)
     for value in NASTY:
-        for odd_id in (False, True):
+        for odd_id in odd_ids:
             client, made = held_list(app)
             number = int(value) if value.lstrip("-").isdigit() else 1
             send_odd(client, made, route, method, ints=[number, abs(number)], odd_id=odd_id, text=value,
