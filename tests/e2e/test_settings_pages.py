@@ -110,12 +110,18 @@ def test_each_form_sends_only_its_part(small_phone: Phone) -> None:
         {"from": 2, "players": ["Anna", "Bene", "Chris", "Dora"], "rules": {"tariffs": {"solo": 60}}}]
 
 
-def wait_until_both_kept(page: Page, list_id: str) -> None:
-    """The service worker keeps both settings pages, each with its form."""
+def wait_until_both_kept(page: Page, list_id: str, lang: str) -> None:
+    """The service worker keeps both settings pages, each with its form, in the phone's language.
+
+    Copies kept before the phone chose its language are in the other one: they are
+    replaced a moment later, and only then is the cellar's copy the one to read.
+    """
+    spoken = f'<html lang="{lang}"'
     for _ in range(300):
         players = page.evaluate(KEPT_PAGE, f"/l/{list_id}/settings")
         rules = page.evaluate(KEPT_PAGE, f"/l/{list_id}/settings/rules")
-        if 'data-change-form="seats"' in players and 'data-change-form="rules"' in rules:
+        if ('data-change-form="seats"' in players and 'data-change-form="rules"' in rules
+                and spoken in players and spoken in rules):
             return
         page.wait_for_timeout(100)
     raise AssertionError("the settings pages are not kept")
@@ -131,7 +137,7 @@ def test_in_the_cellar_the_rules_page_opens_from_the_players_page_and_its_change
                                                 "players": ["Anna", "Bene", "Chris", "Dora"], "deals": [FIRST]})
     wait_until_kept(page, list_id)
     speak(cellar_phone, lang, f"/l/{list_id}")
-    wait_until_both_kept(page, list_id)
+    wait_until_both_kept(page, list_id, lang)
 
     cellar_phone.context.set_offline(True)
     cellar_phone.open(f"/l/{list_id}/settings")
