@@ -11,6 +11,9 @@ from flask.testing import FlaskClient
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (German pages need the .mo)
 from tests.web.test_i18n import hold_key, text
 
+# What a page says does not depend on the database under it: make test's SQLite pass reads it.
+pytestmark = pytest.mark.sqlite_pass
+
 #: The pages a phone meets in an evening, ``{id}`` a list with one deal; and an error page.
 PAGES = ["/", "/new", "/l/{id}", "/l/{id}/deals/new", "/l/{id}/deals/1", "/l/{id}/settle",
          "/l/{id}/share", "/help/glossary", "/l/no-such-list"]

@@ -16,6 +16,9 @@ from tests.web.conftest import bavarian_list
 from tests.web.test_i18n import compiled_catalog  # noqa: F401  (German pages need the .mo)
 from tests.web.test_i18n import text
 
+# What a page says does not depend on the database under it: make test's SQLite pass reads it.
+pytestmark = pytest.mark.sqlite_pass
+
 
 def option_keys(family: str) -> list[str]:
     """Every house rule of a family the new-list page asks for, a group's parts dotted."""
