@@ -55,10 +55,11 @@ run: $(STAMP) instance/config.py $(MO)
 # - SQLite: every test but tests/deploy and those marked `postgresql_pass`.
 #   The engine's tests (tests/unit, tests/golden) touch no database, the
 #   browser tests (tests/e2e) drive pages that do not depend on the database
-#   under the server, and `make run` on a fresh clone serves on SQLite
-#   (`sqlite_pass`): these run here only.
+#   under the server, `make run` on a fresh clone serves on SQLite, and
+#   the web tests marked `sqlite_pass` prove what no database changes (the
+#   words of pages, logs, headers, the fuzz's random mixes): these run here only.
 # - PostgreSQL (a throwaway server; scripts/with-postgres installs and starts
-#   it on loopback): the tests marked `database`, i.e. tests/web, where the
+#   it on loopback): the tests marked `database`, i.e. the rest of tests/web, where the
 #   app's use of the database is proven (adding deals, concurrency,
 #   migrations, constraints), again; any other test asking for the app
 #   (`app`, `client`, ...); and only here, as a host runs them, tests/deploy

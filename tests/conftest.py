@@ -21,8 +21,10 @@ tests/web on both databases and by tests/deploy's browser on PostgreSQL.
 
 A test whose proof does not depend on the database's kind says which one
 pass runs it: ``sqlite_pass`` (the README's `make run` on a fresh clone,
-which always serves on embedded SQLite; the help and the words of the pages,
-which say the same on any database) is left out of the PostgreSQL pass;
+which always serves on embedded SQLite; what a page says, draws or lays out,
+the help, the logs, a proxy's headers, the rate limit's store, how gunicorn
+reads a request, the fuzz's random mixes of odd values: the same on any
+database) is left out of the PostgreSQL pass;
 ``postgresql_pass`` (the wheel installed alone and served, as a host runs
 it on PostgreSQL) is marked ``database`` and left out of `make test`'s
 SQLite pass (its ``-m "not postgresql_pass"``). Run alone, either runs on

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
+
+# How pages and assets travel does not depend on the database: make test's SQLite pass runs it.
+pytestmark = pytest.mark.sqlite_pass
 
 
 def test_pages_are_sent_compressed_when_the_phone_accepts_it(client: FlaskClient) -> None:

@@ -17,6 +17,9 @@ from flask.testing import FlaskClient
 from scorer.engine import N_, ScoringError
 from scorer.web import i18n
 
+# The language of a page and of the catalog does not depend on the database: make test's SQLite pass runs it.
+pytestmark = pytest.mark.sqlite_pass
+
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorer" / "translations"
 PO = TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po"

@@ -5,11 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from scorer.engine import read_list
 from scorer.web.pictures.svg import STROKES, running_totals
 from tests.web.conftest import FOUR
+
+# What a picture draws does not depend on the database: make test's SQLite pass runs it.
+pytestmark = pytest.mark.sqlite_pass
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
 SOLO = {"game": "solo", "declarer": "Bene", "points": 80}

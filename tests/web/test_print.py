@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.web.conftest import FOUR
+
+# What the print view lays out does not depend on the database: make test's SQLite pass runs it.
+pytestmark = pytest.mark.sqlite_pass
 
 SAUSPIEL = {"game": "sauspiel", "declarer": "Anna", "partner": "Chris", "points": 72}
 
