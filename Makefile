@@ -72,6 +72,9 @@ run: $(STAMP) instance/config.py $(MO)
 # each pass. pytest exits 5 when it collected no tests; make fails on any
 # non-zero exit of any job (after the others have finished), so a failing
 # test, a type error or an empty pass fails `make test`.
+# On 2 cores both are busy from start to end (no idle time), so the run takes
+# the tests' CPU time over two: about half of it Chromium's (page loads of the
+# browser tests), most of the rest the web tests' app, once per test.
 WORKERS ?= 2
 XDIST   := -n $(WORKERS) --dist loadgroup --durations=15
 test: $(TESTSTAMP) $(CHROMIUM) $(REDIS_SERVER) $(NGINX) $(SYSTEMD_ANALYZE) $(MO)
